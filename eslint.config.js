@@ -1,0 +1,80 @@
+import js from '@eslint/js';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The one-way layout of DESIGN.md: routes → app → features → components → state/i18n → lib → config.
+ * Each zone lists the folders its files must not import from.
+ */
+const layers = [
+  {
+    target: './src/config',
+    from: ['./src/lib', './src/state', './src/i18n', './src/components', './src/features', './src/app', './src/routes'],
+  },
+  {
+    target: './src/lib',
+    from: ['./src/state', './src/i18n', './src/components', './src/features', './src/app', './src/routes'],
+  },
+  { target: './src/state', from: ['./src/i18n', './src/components', './src/features', './src/app', './src/routes'] },
+  { target: './src/i18n', from: ['./src/components', './src/features', './src/app', './src/routes'] },
+  { target: './src/components', from: ['./src/features', './src/app', './src/routes'] },
+  { target: './src/features', from: ['./src/app', './src/routes'] },
+  { target: './src/app', from: ['./src/routes'] },
+];
+const features = ['home', 'settings', 'auth'];
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-*', '.e2e', 'node_modules', 'src/routeTree.gen.ts', 'playwright-report', 'test-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: jsxA11y.flatConfigs.recommended.languageOptions,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layers.map((layer) => ({ ...layer, message: 'Imports point downward only (DESIGN.md layout).' })),
+            ...featureZones,
+            { target: './src', from: './tests', message: 'The app never imports test code.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...pluginRouter.configs['flat/recommended'],
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './tests/e2e', from: './src', message: 'End-to-end tests drive the built app only.' }] },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,55 @@
+// `npm start`: the Vite dev server on http://localhost:5173 together with the bundled local
+// OpenID provider, so sign-in works with no configuration. When VITE_OIDC_AUTHORITY is set (in
+// the environment or a .env file) the app uses that provider instead and none is started here.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'vite';
+import { freePort } from '../tests/support/app-servers.mjs';
+import { DEMO_ACCOUNT, startOidcProvider } from '../tests/support/oidc-provider.mjs';
+
+const APP_PORT = 5173;
+const PREFERRED_PROVIDER_PORT = 5174;
+const CLIENT_ID = 'snxt-local';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const configured = { ...loadEnv('development', root, 'VITE_'), ...process.env }.VITE_OIDC_AUTHORITY;
+
+async function portIsFree(port) {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer().once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+let provider = null;
+const env = { ...process.env };
+if (!configured) {
+  const port = (await portIsFree(PREFERRED_PROVIDER_PORT)) ? PREFERRED_PROVIDER_PORT : await freePort();
+  provider = await startOidcProvider({
+    port,
+    clientId: CLIENT_ID,
+    redirectUris: [`http://localhost:${APP_PORT}/`, `http://127.0.0.1:${APP_PORT}/`],
+  });
+  Object.assign(env, { VITE_OIDC_AUTHORITY: provider.issuer, VITE_OIDC_CLIENT_ID: CLIENT_ID });
+  console.log(
+    `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+  );
+}
+
+const vite = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  vite.kill('SIGTERM');
+  await provider?.close();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+vite.on('exit', (code) => void stop(code ?? 0));

@@ -1,0 +1,42 @@
+// Takes screenshots of a running app for a look by eye:
+//   node scripts/screenshots.mjs http://127.0.0.1:4173 [path ...]
+// Writes .screenshots/{path}-{theme}-{lang}-{width}.png for every theme at 390 and 1280px wide,
+// plus Hebrew and German. Settings are put straight into localStorage (snxt-SETTINGS).
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findBrowser } from '../tests/support/find-browser.mjs';
+
+const [base = 'http://127.0.0.1:4173', ...paths] = process.argv.slice(2);
+const targets = paths.length ? paths : ['/', '/settings'];
+const themes = (process.env.THEMES ?? 'DEFAULT-THEME,LIGHT-THEME,NATURE-THEME,BLACK-THEME').split(',');
+const languages = (process.env.LANGS ?? 'en').split(',');
+const widths = (process.env.WIDTHS ?? '390,1280').split(',').map(Number);
+mkdirSync('.screenshots', { recursive: true });
+
+const browser = await chromium.launch({ executablePath: findBrowser()?.executablePath, args: CHROMIUM_ARGS });
+for (const width of widths) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 } });
+  const page = await context.newPage();
+  for (const language of languages) {
+    for (const theme of themes) {
+      for (const path of targets) {
+        await page.goto(base + '/');
+        await page.evaluate(
+          ([theme, language]) =>
+            localStorage.setItem(
+              'snxt-SETTINGS',
+              JSON.stringify({ theme, language, pageAnimations: false, elementsAnimations: false }),
+            ),
+          [theme, language],
+        );
+        await page.goto(base + path);
+        await page.waitForTimeout(600);
+        const name = `${path === '/' ? 'home' : path.replaceAll('/', '')}-${theme.toLowerCase()}-${language}-${width}`;
+        await page.screenshot({ path: `.screenshots/${name}.png`, fullPage: true });
+        console.log(`.screenshots/${name}.png`);
+      }
+    }
+  }
+  await context.close();
+}
+await browser.close();

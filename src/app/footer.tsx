@@ -1,0 +1,32 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { APP_VERSION } from '../config/constants';
+import { env } from '../config/env';
+import { Tooltip } from '../components/ui/tooltip';
+import { Logo } from './logo';
+
+export function Footer() {
+  const intl = useIntl();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-border bg-surface text-muted">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-4 gap-y-2 px-4 py-5 text-sm">
+        <span className="inline-flex items-center gap-2">
+          <span>© {year}</span>
+          <Logo size={20} />
+          <span className="font-semibold text-text">{intl.formatMessage({ id: 'snxt.title.short' })}</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Tooltip content={<FormattedMessage id="snxt.footer.changelog" />}>
+            <a
+              href="/changelog.txt"
+              className="rounded px-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              v{APP_VERSION}
+            </a>
+          </Tooltip>
+          {env.envName !== 'PROD' && <span>({env.envName})</span>}
+        </span>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Main navigation entries: shown as toolbar links on wide screens and in the side drawer on
+ * narrow ones. Empty today; product pages add `{ to, labelKey }` entries here.
+ */
+export interface NavEntry {
+  to: '/' | '/settings';
+  labelKey: string;
+}
+
+export const MAIN_LINKS: NavEntry[] = [];
+
+export const DRAWER_LINKS: NavEntry[] = [...MAIN_LINKS, { to: '/settings', labelKey: 'snxt.menu.settings' }];

@@ -1,0 +1,12 @@
+import type { AnyRoute, AnyRouter } from '@tanstack/react-router';
+
+/** Loads every lazily split route chunk in the background, once the main thread is idle (SPEC §3). */
+export function preloadLazyRoutes(router: AnyRouter): Promise<unknown> {
+  const routes = Object.values(router.routesById as Record<string, AnyRoute>);
+  return Promise.allSettled(routes.map((route) => router.loadRouteChunk(route)));
+}
+
+export function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
+import { Footer } from './footer';
+import { SideDrawer } from './side-drawer';
+import { Toolbar } from './toolbar';
+import { usePageTitle, useRouteTitleKey } from './use-page-title';
+import { useWideLayout } from './use-wide-layout';
+
+const drawerVars = {
+  '--drawer-width': `${DRAWER.widthPx}px`,
+  '--drawer-duration': `${DRAWER.durationMs}ms`,
+} as CSSProperties;
+
+/** Toolbar, push drawer, main content and footer (SPEC §4). */
+export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: ReactNode }) {
+  const intl = useIntl();
+  const wide = useWideLayout();
+  const [drawerWanted, setDrawerOpen] = useState(false);
+  // At 960px and wider the toolbar carries the links and the drawer stays closed.
+  const drawerOpen = drawerWanted && !wide;
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  usePageTitle(useRouteTitleKey());
+
+  // Crossing to the wide layout closes the drawer, so narrowing again does not bring it back.
+  useEffect(() => {
+    const media = window.matchMedia(`(min-width: ${WIDE_LAYOUT_MIN_WIDTH_PX}px)`);
+    const onChange = () => setDrawerOpen(false);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen((wasOpen) => {
+      if (wasOpen) menuButtonRef.current?.focus();
+      return false;
+    });
+  }, []);
+
+  return (
+    <div style={drawerVars} className="relative min-h-dvh overflow-x-clip">
+      <a
+        href="#main-content"
+        className="fixed start-2 top-2 z-50 -translate-y-20 rounded-md bg-primary px-4 py-2 font-medium text-on-primary focus:translate-y-0"
+      >
+        {intl.formatMessage({ id: 'snxt.a11y.skipToContent' })}
+      </a>
+      <SideDrawer open={drawerOpen} onClose={closeDrawer} />
+      <div
+        className={`flex min-h-dvh flex-col transition-[translate] duration-(--drawer-duration) ease-in-out motion-reduce:transition-none ${
+          drawerOpen ? 'translate-x-(--drawer-width) rtl:-translate-x-(--drawer-width)' : ''
+        }`}
+      >
+        <Toolbar
+          drawerOpen={drawerOpen}
+          onMenuClick={() => setDrawerOpen((open) => !open)}
+          menuButtonRef={menuButtonRef}
+          authSlot={authSlot}
+        />
+        <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <Footer />
+        {drawerOpen && (
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={intl.formatMessage({ id: 'snxt.menu.close' })}
+            className="absolute inset-0 z-30 cursor-default bg-black/30"
+            onClick={closeDrawer}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { Logo } from './logo';
+import { DRAWER_LINKS } from './navigation';
+
+interface SideDrawerProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Push-mode drawer for narrow screens (SPEC §4). While closed it is `inert` and invisible, so
+ * it is neither focusable nor in the accessibility tree; the shell moves the content aside.
+ */
+export function SideDrawer({ open, onClose }: SideDrawerProps) {
+  const intl = useIntl();
+  const firstLinkRef = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    firstLinkRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, onClose]);
+
+  return (
+    <div
+      id="side-drawer"
+      inert={!open}
+      className={`fixed inset-y-0 start-0 z-40 flex w-(--drawer-width) flex-col border-e border-border bg-surface text-text shadow-xl transition-[translate,visibility] duration-(--drawer-duration) ease-in-out motion-reduce:transition-none ${
+        open ? 'visible translate-x-0' : 'invisible -translate-x-full rtl:translate-x-full'
+      }`}
+    >
+      <div className="flex h-16 items-center gap-3 border-b border-border px-4">
+        <Logo size={32} />
+        <span className="text-lg font-semibold">{intl.formatMessage({ id: 'snxt.title.short' })}</span>
+      </div>
+      <nav aria-label={intl.formatMessage({ id: 'snxt.menu.drawer' })} className="flex-1 overflow-y-auto p-2">
+        <ul className="flex flex-col gap-1">
+          {DRAWER_LINKS.map((link, index) => (
+            <li key={link.to}>
+              <Link
+                ref={index === 0 ? firstLinkRef : undefined}
+                to={link.to}
+                onClick={onClose}
+                className="block rounded-lg px-4 py-3 font-medium hover:bg-surface-raised"
+                activeProps={{ 'aria-current': 'page', className: 'bg-surface-raised text-primary' }}
+              >
+                {intl.formatMessage({ id: link.labelKey })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

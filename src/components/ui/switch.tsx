@@ -1,0 +1,43 @@
+import * as RadixSwitch from '@radix-ui/react-switch';
+import { useId, type ReactNode } from 'react';
+import { Tooltip } from './tooltip';
+
+interface SwitchFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  description?: ReactNode;
+  /**
+   * Makes the switch unavailable and says why in a tooltip. It stays focusable (aria-disabled
+   * rather than disabled) so keyboard and touch users can reach the explanation.
+   */
+  disabledReason?: ReactNode;
+}
+
+/** A labelled on/off control (`role="switch"`); the label is its accessible name. */
+export function SwitchField({ label, checked, onCheckedChange, description, disabledReason }: SwitchFieldProps) {
+  const id = useId();
+  const disabled = disabledReason !== undefined;
+  const control = (
+    <RadixSwitch.Root
+      id={id}
+      checked={checked}
+      onCheckedChange={(next) => !disabled && onCheckedChange(next)}
+      aria-disabled={disabled || undefined}
+      className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-border transition-colors data-[state=checked]:bg-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+    >
+      <RadixSwitch.Thumb className="block size-6 rounded-full bg-surface shadow-md ring-1 ring-black/10 transition-transform data-[state=checked]:translate-x-5 rtl:data-[state=checked]:-translate-x-5" />
+    </RadixSwitch.Root>
+  );
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <label htmlFor={id} className={`font-medium ${disabled ? 'text-muted' : 'text-text'}`}>
+          {label}
+        </label>
+        {description && <p className="text-sm text-muted">{description}</p>}
+      </div>
+      {disabled ? <Tooltip content={disabledReason}>{control}</Tooltip> : control}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** The numbers and names of SPEC §9, in one place. */
+export const APP_VERSION = '9.0.0';
+
+export const LANGUAGES = ['en', 'de', 'sk', 'fr', 'es', 'pt-br', 'zh-cn', 'he'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const RTL_LANGUAGES: readonly Language[] = ['he'];
+export const DEFAULT_LOCALE = 'en-US';
+export const DEFAULT_CURRENCY = 'USD';
+
+export const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Night is hour >= NIGHT_START_HOUR or hour <= NIGHT_END_HOUR. */
+export const NIGHT_START_HOUR = 21;
+export const NIGHT_END_HOUR = 7;
+export const HOUR_CHECK_INTERVAL_MS = 60_000;
+
+export const STORAGE_PREFIX = 'snxt-';
+export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS' } as const;
+
+export const TOAST_DURATION_MS = {
+  default: 2000,
+  info: 2000,
+  success: 2000,
+  warning: 2500,
+  error: 3000,
+} as const;
+/** Snack bar notices stay until dismissed unless given a delay; setTimeout's ceiling. */
+export const SNACKBAR_DEFAULT_DURATION_MS = 0;
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+export const ROUTE_ANIMATION = {
+  leaveSeconds: 0.2,
+  enterSeconds: 0.5,
+  elementStaggerSeconds: 0.075,
+} as const;
+
+export const TOOLTIP = {
+  showDelayMs: 0,
+  hideDelayMs: 0,
+  touchLongPressMs: 500,
+  touchHideDelayMs: 1500,
+  maxWidthPx: 250,
+} as const;
+
+export const DRAWER = { widthPx: 250, durationMs: 400 } as const;
+/** Below this viewport width the drawer and its menu button exist. */
+export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
+export const SCROLL_RESIZE_THROTTLE_MS = 20;
+
+export const EFFECT_MAX_RETRIES = 10;

@@ -1,0 +1,102 @@
+/**
+ * Build-time configuration (SPEC §2), validated once. An invalid value is reported with one
+ * console error naming the variable and the feature it drives stays off.
+ */
+export interface AppEnv {
+  appName: string;
+  envName: string;
+  production: boolean;
+  test: boolean;
+  i18nPrefix: string;
+  oidc: OidcEnv | null;
+  gaMeasurementId: string | null;
+}
+
+export interface OidcEnv {
+  authority: string;
+  clientId: string;
+  scope: string;
+  /** Cognito hosted-UI origin; when set, sign-out uses its /logout instead of end_session_endpoint. */
+  cognitoDomain: string | null;
+  /** Advanced-security data collection happens in Cognito's hosted page itself. */
+  advancedSecurityDataCollection: boolean;
+}
+
+type RawEnv = Record<string, string | boolean | undefined>;
+
+const DEFAULT_SCOPE = 'email profile openid';
+const GA_ID_PATTERN = /^G-[A-Z0-9]{4,}$/;
+
+function text(raw: RawEnv, name: string): string | undefined {
+  const value = raw[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function invalid(name: string, reason: string): null {
+  console.error(`Invalid configuration ${name}: ${reason}. The feature it configures is off.`);
+  return null;
+}
+
+function parseUrl(name: string, value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      return invalid(name, 'must be an http(s) URL');
+    }
+    return value.replace(/\/+$/, '');
+  } catch {
+    return invalid(name, `"${value}" is not a URL`);
+  }
+}
+
+function parseOidc(raw: RawEnv): OidcEnv | null {
+  const authorityText = text(raw, 'VITE_OIDC_AUTHORITY');
+  if (!authorityText) return null;
+  const authority = parseUrl('VITE_OIDC_AUTHORITY', authorityText);
+  if (!authority) return null;
+  const clientId = text(raw, 'VITE_OIDC_CLIENT_ID');
+  if (!clientId) return invalid('VITE_OIDC_CLIENT_ID', 'is required when VITE_OIDC_AUTHORITY is set');
+  const scope = text(raw, 'VITE_OIDC_SCOPE') ?? DEFAULT_SCOPE;
+  if (!scope.split(/\s+/).includes('openid')) {
+    return invalid('VITE_OIDC_SCOPE', 'must include "openid"');
+  }
+  const domainText = text(raw, 'VITE_COGNITO_DOMAIN');
+  let cognitoDomain: string | null = null;
+  if (domainText) {
+    cognitoDomain = parseUrl('VITE_COGNITO_DOMAIN', domainText);
+    // A broken logout URL would strand users signed in at the provider, so sign-in goes off too.
+    if (!cognitoDomain) return null;
+  }
+  return { authority, clientId, scope, cognitoDomain, advancedSecurityDataCollection: true };
+}
+
+function parseGaId(raw: RawEnv): string | null {
+  const id = text(raw, 'VITE_GA_MEASUREMENT_ID');
+  if (!id) return null;
+  return GA_ID_PATTERN.test(id) ? id : invalid('VITE_GA_MEASUREMENT_ID', `"${id}" is not a G-XXXX id`);
+}
+
+function parseI18nPrefix(raw: RawEnv): string {
+  const prefix = text(raw, 'VITE_I18N_PREFIX') ?? '';
+  if (/^(https?:\/\/|\/)?[\w\-./:]*$/.test(prefix)) return prefix.replace(/\/+$/, '');
+  invalid('VITE_I18N_PREFIX', `"${prefix}" is not a path or URL`);
+  return '';
+}
+
+export function parseEnv(raw: RawEnv): AppEnv {
+  const mode = typeof raw.MODE === 'string' ? raw.MODE : 'production';
+  const test = mode === 'test';
+  const production = raw.PROD === true && !test;
+  const defaultEnvName = test ? 'TEST' : production ? 'PROD' : 'DEV';
+  return {
+    appName: text(raw, 'VITE_APP_NAME') ?? 'Starter Next',
+    envName: (text(raw, 'VITE_ENV_NAME') ?? defaultEnvName).toUpperCase(),
+    production,
+    test,
+    i18nPrefix: parseI18nPrefix(raw),
+    oidc: parseOidc(raw),
+    gaMeasurementId: parseGaId(raw),
+  };
+}
+
+export const env: AppEnv = parseEnv(import.meta.env as RawEnv);

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { IntlProvider, type IntlConfig } from 'react-intl';
+import { DEFAULT_LOCALE } from '../config/constants';
+import { env } from '../config/env';
+import { activeMessages } from './i18n-state';
+import { LANGUAGE_INFO } from './languages';
+
+const warnedKeys = new Set<string>();
+
+/** Missing keys fall back silently in production; in development each is logged once. */
+const onIntlError: IntlConfig['onError'] = (error) => {
+  if (error.code === 'MISSING_TRANSLATION') {
+    if (env.production || env.test || warnedKeys.has(error.message)) return;
+    warnedKeys.add(error.message);
+    console.warn(error.message);
+    return;
+  }
+  console.error(error);
+};
+
+/** Renders nothing until the first messages arrive, so no raw keys ever flash on screen. */
+export function AppIntlProvider({ children }: { children: ReactNode }) {
+  const loaded = activeMessages.value;
+  if (!loaded) return null;
+  return (
+    <IntlProvider
+      locale={LANGUAGE_INFO[loaded.language].locale}
+      defaultLocale={DEFAULT_LOCALE}
+      messages={loaded.messages}
+      onError={onIntlError}
+    >
+      {children}
+    </IntlProvider>
+  );
+}

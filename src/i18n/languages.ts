@@ -1,0 +1,28 @@
+import { DEFAULT_LOCALE, RTL_LANGUAGES, type Language } from '../config/constants';
+
+export interface LanguageInfo {
+  /** What the toolbar selector shows (SPEC §4). */
+  code: string;
+  /** The language's own name, for the settings select. */
+  nativeName: string;
+  /** BCP 47 tag for `<html lang>` and Intl formatting. */
+  locale: string;
+}
+
+export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
+  en: { code: 'EN', nativeName: 'English', locale: DEFAULT_LOCALE },
+  de: { code: 'DE', nativeName: 'Deutsch', locale: 'de-DE' },
+  sk: { code: 'SK', nativeName: 'Slovenčina', locale: 'sk-SK' },
+  fr: { code: 'FR', nativeName: 'Français', locale: 'fr-FR' },
+  es: { code: 'ES', nativeName: 'Español', locale: 'es-ES' },
+  'pt-br': { code: 'PT-BR', nativeName: 'Português (Brasil)', locale: 'pt-BR' },
+  'zh-cn': { code: 'ZH-CN', nativeName: '简体中文', locale: 'zh-CN' },
+  he: { code: 'HE', nativeName: 'עברית', locale: 'he-IL' },
+};
+
+export const languageDirection = (language: Language): 'rtl' | 'ltr' =>
+  RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+
+/** `<html lang>` value: `pt-br` → `pt-BR`. */
+export const htmlLang = (language: Language): string =>
+  language.replace(/-([a-z]+)$/, (_, region: string) => `-${region.toUpperCase()}`);

@@ -1,0 +1,74 @@
+import { DEFAULT_LANGUAGE, type Language } from '../config/constants';
+import { env } from '../config/env';
+import { isRecord } from '../lib/storage';
+
+export type Messages = Record<string, string>;
+
+export class MessagesLoadError extends Error {
+  constructor(
+    readonly language: Language,
+    reason: string,
+  ) {
+    super(`Could not load translations for "${language}": ${reason}`);
+    this.name = 'MessagesLoadError';
+  }
+}
+
+export const messagesUrl = (language: Language, prefix = env.i18nPrefix) => `${prefix}/assets/i18n/${language}.json`;
+
+/** Fetches one language file; rejects on HTTP errors and on anything that is not a key → text map. */
+export async function fetchMessages(language: Language, fetchImpl: typeof fetch = fetch): Promise<Messages> {
+  let response: Response;
+  try {
+    response = await fetchImpl(messagesUrl(language), { headers: { Accept: 'application/json' } });
+  } catch (error) {
+    throw new MessagesLoadError(language, error instanceof Error ? error.message : 'network error');
+  }
+  if (!response.ok) throw new MessagesLoadError(language, `HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new MessagesLoadError(language, 'the file is not JSON');
+  }
+  if (!isRecord(body) || !Object.values(body).every((value) => typeof value === 'string')) {
+    throw new MessagesLoadError(language, 'the file is not a map of texts');
+  }
+  return body as Messages;
+}
+
+export interface LoadedMessages {
+  language: Language;
+  messages: Messages;
+  errors: MessagesLoadError[];
+}
+
+/**
+ * Creates a loader that fetches each file at most once per session (failures are retried on the
+ * next request). The result merges English under the requested language, so a missing key
+ * falls back to English; a key missing from both falls back to itself (react-intl's default).
+ */
+export function createMessagesLoader(fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+  const cache = new Map<Language, Promise<Messages>>();
+  const get = (language: Language) => {
+    let pending = cache.get(language);
+    if (!pending) {
+      pending = fetchMessages(language, fetchImpl);
+      pending.catch(() => cache.delete(language));
+      cache.set(language, pending);
+    }
+    return pending;
+  };
+
+  return async function loadMessages(language: Language): Promise<LoadedMessages> {
+    const wanted = [DEFAULT_LANGUAGE, ...(language === DEFAULT_LANGUAGE ? [] : [language])];
+    const results = await Promise.allSettled(wanted.map(get));
+    const errors: MessagesLoadError[] = [];
+    const messages: Messages = {};
+    results.forEach((result) => {
+      if (result.status === 'fulfilled') Object.assign(messages, result.value);
+      else errors.push(result.reason as MessagesLoadError);
+    });
+    return { language, messages, errors };
+  };
+}

@@ -1,0 +1,6 @@
+// The signals Babel transform ships no types; vite.config.ts only passes it to Babel.
+declare module '@preact/signals-react-transform' {
+  import type { PluginObj } from '@babel/core';
+  const signalsTransform: (...args: unknown[]) => PluginObj;
+  export default signalsTransform;
+}

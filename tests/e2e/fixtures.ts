@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export type AppVariant = 'main' | 'cognito' | 'analytics' | 'bare';
+
+/** Address of one of the production builds started by global-setup.ts. */
+export function appUrl(variant: AppVariant = 'main'): string {
+  const url = process.env[`E2E_${variant.toUpperCase()}_URL`];
+  if (!url) throw new Error(`E2E_${variant.toUpperCase()}_URL is not set: run through playwright.config.ts`);
+  return url;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Every test runs against the main build by default and may only reach loopback addresses:
+ * any other request is aborted (tests that need one answer it themselves with page.route).
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure
+  baseURL: async ({}, use) => use(appUrl('main')),
+  context: async ({ context }, use) => {
+    await context.route(
+      (url) => !LOOPBACK.has(url.hostname),
+      (route) => route.abort('blockedbyclient'),
+    );
+    await use(context);
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export { expect };
+
+/** Puts settings into storage before the app starts, the way a returning user has them. */
+export async function seedSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('snxt-SETTINGS', JSON.stringify(value));
+      sessionStorage.setItem('e2e-seeded', '1');
+    }
+  }, settings);
+}

@@ -1,0 +1,53 @@
+import { rmSync } from 'node:fs';
+import { buildApp, freePort, startPreview } from './app-servers.mjs';
+import { findBrowser, HOW_TO_GET_A_BROWSER } from './find-browser.mjs';
+import { startOidcProvider } from './oidc-provider.mjs';
+
+/**
+ * Builds the app in its configurations and serves each with `vite preview`, next to one real
+ * local OpenID provider. Tests read the addresses from E2E_* variables (see fixtures.ts).
+ *   main:      sign-in through the local provider's standard end_session_endpoint
+ *   cognito:   the same with VITE_COGNITO_DOMAIN set (sign-out through /logout?client_id&logout_uri)
+ *   analytics: VITE_GA_MEASUREMENT_ID set, no sign-in
+ *   bare:      nothing configured
+ */
+export const VARIANTS = ['main', 'cognito', 'analytics', 'bare'] as const;
+export const OIDC_CLIENT_ID = 'snxt-e2e';
+export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
+
+export default async function globalSetup() {
+  if (!findBrowser()) throw new Error(HOW_TO_GET_A_BROWSER);
+  const ports = Object.fromEntries(await Promise.all(VARIANTS.map(async (name) => [name, await freePort()])));
+  const origins = VARIANTS.map((name) => `http://127.0.0.1:${ports[name]}/`);
+  const provider = await startOidcProvider({ port: await freePort(), redirectUris: origins, clientId: OIDC_CLIENT_ID });
+
+  const oidc = { VITE_OIDC_AUTHORITY: provider.issuer, VITE_OIDC_CLIENT_ID: OIDC_CLIENT_ID };
+  const variantEnv: Record<(typeof VARIANTS)[number], Record<string, string>> = {
+    main: oidc,
+    cognito: { ...oidc, VITE_COGNITO_DOMAIN: provider.issuer },
+    analytics: { VITE_GA_MEASUREMENT_ID: GA_MEASUREMENT_ID },
+    bare: {},
+  };
+
+  const stops: (() => Promise<unknown>)[] = [provider.close];
+  try {
+    for (const name of VARIANTS) {
+      const outDir = `.e2e/${name}`;
+      buildApp(outDir, variantEnv[name]);
+      const preview = await startPreview(outDir, ports[name]);
+      stops.push(preview.stop);
+      process.env[`E2E_${name.toUpperCase()}_URL`] = preview.url;
+    }
+  } catch (error) {
+    await Promise.all(stops.map((stop) => stop()));
+    throw error;
+  }
+  process.env.E2E_OIDC_ISSUER = provider.issuer;
+  process.env.E2E_OIDC_CLIENT_ID = OIDC_CLIENT_ID;
+  process.env.E2E_GA_MEASUREMENT_ID = GA_MEASUREMENT_ID;
+
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+    rmSync('.e2e', { recursive: true, force: true });
+  };
+}

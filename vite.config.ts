@@ -1,0 +1,26 @@
+import babel from '@rolldown/plugin-babel';
+import signalsTransform from '@preact/signals-react-transform';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before the React plugin so route files are split first.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    react(),
+    // Lets components read signals directly and re-render when they change.
+    babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
+    tailwindcss(),
+  ],
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173 },
+  build: { target: 'es2022', sourcemap: false },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
