@@ -1,0 +1,71 @@
+// `npm run bench`: a production build, then the bytes a first visit loads (JS and CSS, raw and
+// gzip), every lazy chunk, and the build time. Fails when first-load JS or CSS is over budget.
+// Extra arguments are VITE_* settings for the build, e.g. `npm run bench -- VITE_OIDC_AUTHORITY=…`.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = { firstLoadJsGzip: 125, firstLoadCssGzip: 15 };
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = join(root, 'dist');
+
+const env = { ...process.env };
+for (const arg of process.argv.slice(2)) {
+  const [key, ...value] = arg.split('=');
+  if (key.startsWith('VITE_')) env[key] = value.join('=');
+}
+
+const started = performance.now();
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+);
+const buildSeconds = (performance.now() - started) / 1000;
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+const measure = (file) => {
+  const content = readFileSync(join(outDir, file));
+  return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+};
+
+/** Everything index.html pulls in before the app can paint: entry script, modulepreloads, styles. */
+const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+const firstLoad = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]));
+const assets = readdirSync(join(outDir, 'assets')).map((name) => `assets/${name}`);
+const first = assets.filter((file) => firstLoad.has(file)).map(measure);
+const lazy = assets.filter((file) => !firstLoad.has(file) && /\.(js|css)$/.test(file)).map(measure);
+const sum = (items, ext, key) =>
+  items.filter((item) => item.file.endsWith(ext)).reduce((total, item) => total + item[key], 0);
+
+const row = (label, raw, gzip) => console.log(`${label.padEnd(52)} ${kb(raw)} KB ${kb(gzip)} KB gzip`);
+console.log('\nFirst load');
+first.forEach((item) => row(`  ${item.file}`, item.raw, item.gzip));
+const jsGzip = sum(first, '.js', 'gzip');
+const cssGzip = sum(first, '.css', 'gzip');
+row('  = JS', sum(first, '.js', 'raw'), jsGzip);
+row('  = CSS', sum(first, '.css', 'raw'), cssGzip);
+console.log('\nLazy chunks');
+lazy.sort((a, b) => b.gzip - a.gzip).forEach((item) => row(`  ${item.file}`, item.raw, item.gzip));
+const i18n = readdirSync(join(outDir, 'assets/i18n')).map((name) => statSync(join(outDir, 'assets/i18n', name)).size);
+console.log(`\nTranslation files: ${i18n.length}, largest ${kb(Math.max(...i18n))} KB raw (one is fetched per visit)`);
+console.log(`Build time: ${buildSeconds.toFixed(1)} s`);
+console.log(
+  `Budget: first-load JS ≤ ${BUDGET_KB.firstLoadJsGzip} KB gzip, CSS ≤ ${BUDGET_KB.firstLoadCssGzip} KB gzip`,
+);
+
+const over = [];
+if (jsGzip / 1024 > BUDGET_KB.firstLoadJsGzip) over.push(`first-load JS is ${kb(jsGzip).trim()} KB gzip`);
+if (cssGzip / 1024 > BUDGET_KB.firstLoadCssGzip) over.push(`first-load CSS is ${kb(cssGzip).trim()} KB gzip`);
+if (over.length) {
+  console.error(`\nOver budget: ${over.join('; ')}. Lazy-load what the first paint does not need.`);
+  process.exit(1);
+}
+console.log('Within budget.');
