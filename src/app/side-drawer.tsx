@@ -47,9 +47,10 @@ export function SideDrawer({ open, onClose }: SideDrawerProps) {
                 ref={index === 0 ? firstLinkRef : undefined}
                 to={link.to}
                 onClick={onClose}
-                className="block rounded-lg px-4 py-3 font-medium hover:bg-surface-raised"
+                className="flex items-center gap-4 rounded-lg px-4 py-3 font-medium hover:bg-surface-raised"
                 activeProps={{ 'aria-current': 'page', className: 'bg-surface-raised text-primary' }}
               >
+                {link.icon && <link.icon className="shrink-0 text-muted" />}
                 {intl.formatMessage({ id: link.labelKey })}
               </Link>
             </li>
