@@ -45,11 +45,11 @@ function placeholders(text: string): string[] {
 function catalogProblems(english: Catalog, other: Catalog, language: Language): string[] {
   const problems: string[] = [];
   const allowedSame = new Set([...BRAND_KEYS, ...(SAME_AS_ENGLISH[language] ?? [])]);
-  for (const key of Object.keys(english)) {
+  for (const [key, englishText] of Object.entries(english)) {
     const text = other[key];
     if (typeof text !== 'string') problems.push(`${language}: missing ${key}`);
     else if (text.trim() === '') problems.push(`${language}: empty ${key}`);
-    else if (text === english[key] && !allowedSame.has(key)) problems.push(`${language}: ${key} is still English`);
+    else if (text === englishText && !allowedSame.has(key)) problems.push(`${language}: ${key} is still English`);
     else {
       let theirs: string[];
       try {
@@ -58,7 +58,7 @@ function catalogProblems(english: Catalog, other: Catalog, language: Language): 
         problems.push(`${language}: ${key} is not a valid ICU message (${String(error)})`);
         continue;
       }
-      const ours = placeholders(english[key]);
+      const ours = placeholders(englishText);
       if (theirs.join() !== ours.join()) {
         problems.push(`${language}: ${key} has placeholders [${theirs.join()}], English has [${ours.join()}]`);
       }
