@@ -88,7 +88,7 @@ test('a missing language file leaves the app working in English and is reported 
   expect(consoleErrors.filter((text) => text.includes('Could not load translations'))).toHaveLength(1);
 });
 
-test.describe('Hebrew on a phone', () => {
+test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('sets dir="rtl" and the drawer opens from the right, pushing the content left', async ({ page }) => {
@@ -114,6 +114,32 @@ test.describe('Hebrew on a phone', () => {
     await expect(page).toHaveTitle('הגדרות - Starter Next');
     await expect(drawer).toBeHidden();
   });
+
+  for (const language of ['de', 'zh-cn', 'he']) {
+    test(`${language}: no page overflows sideways`, async ({ page }) => {
+      await seedSettings(page, { language });
+      for (const path of ['/', '/settings']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', /^(de|zh-CN|he)$/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        // The shell clips sideways overflow, so also look for anything sticking out of the screen.
+        const { checked, outside } = await page.evaluate(() => {
+          const elements = [...document.querySelectorAll('header *, main *, footer *')];
+          const sticking = elements.filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1);
+          });
+          return {
+            checked: elements.length,
+            outside: sticking.map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`),
+          };
+        });
+        expect(checked).toBeGreaterThan(10);
+        expect(outside).toEqual([]);
+      }
+    });
+  }
 
   test('switch thumbs move toward the left when on', async ({ page }) => {
     await seedSettings(page, { language: 'he', stickyHeader: true });
