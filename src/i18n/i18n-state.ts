@@ -15,7 +15,7 @@ export const activeMessages = signal<LoadedMessages | null>(null);
  */
 export const textDirection = computed(() => languageDirection(activeMessages.value?.language ?? DEFAULT_LANGUAGE));
 
-export const LOAD_FAILED_NOTICE = {
+const LOAD_FAILED_NOTICE = {
   kind: 'warning',
   messageId: 'snxt.i18n.loadFailed',
   defaultMessage: 'Some translations could not be loaded, so some texts are shown in English.',
