@@ -1,21 +1,31 @@
 import type { ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
-import { DEFAULT_LOCALE } from '../config/constants';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../config/constants';
 import { env } from '../config/env';
 import { activeMessages } from './i18n-state';
 import { LANGUAGE_INFO } from './languages';
 
 const warnedKeys = new Set<string>();
+const quiet = env.production || env.test;
+
+/** `{price, number, currency}` and `formatNumber(x, { format: 'currency' })` use USD (SPEC §6). */
+const INTL_FORMATS: IntlConfig['formats'] = {
+  number: { currency: { style: 'currency', currency: DEFAULT_CURRENCY } },
+};
 
 /** Missing keys fall back silently in production; in development each is logged once. */
 const onIntlError: IntlConfig['onError'] = (error) => {
   if (error.code === 'MISSING_TRANSLATION') {
-    if (env.production || env.test || warnedKeys.has(error.message)) return;
+    if (quiet || warnedKeys.has(error.message)) return;
     warnedKeys.add(error.message);
     console.warn(error.message);
     return;
   }
   console.error(error);
+};
+
+const onIntlWarn: IntlConfig['onWarn'] = (warning) => {
+  if (!quiet) console.warn(warning);
 };
 
 /** Renders nothing until the first messages arrive, so no raw keys ever flash on screen. */
@@ -26,8 +36,10 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
     <IntlProvider
       locale={LANGUAGE_INFO[loaded.language].locale}
       defaultLocale={DEFAULT_LOCALE}
+      formats={INTL_FORMATS}
       messages={loaded.messages}
       onError={onIntlError}
+      onWarn={onIntlWarn}
     >
       {children}
     </IntlProvider>

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../config/constants';
+import { connectReporter, type Notice } from '../lib/report';
+import { createSettingsState } from '../state/settings';
+import { activeMessages, startI18n, textDirection } from './i18n-state';
+import { createMessagesLoader } from './load-messages';
+
+const FILES: Record<string, Record<string, string>> = {
+  en: { 'snxt.menu.settings': 'Settings', 'snxt.settings.theme': 'Theme' },
+  de: { 'snxt.menu.settings': 'Einstellungen' },
+  he: { 'snxt.menu.settings': 'הגדרות' },
+  'pt-br': { 'snxt.menu.settings': 'Configurações' },
+};
+
+/** A fetch serving FILES, except the languages in `broken`, which answer the given way. */
+function fakeFetch(broken: Partial<Record<Language, () => Response>> = {}) {
+  return vi.fn(async (input: RequestInfo | URL) => {
+    const language = /\/([\w-]+)\.json$/.exec(String(input))?.[1] as Language;
+    const fail = broken[language];
+    if (fail) return fail();
+    const body = FILES[language];
+    return body ? new Response(JSON.stringify(body)) : new Response('Not found', { status: 404 });
+  });
+}
+
+let root: HTMLElement;
+let errors: unknown[];
+let notices: Notice[];
+let disconnect: () => void;
+let stop: () => void = () => undefined;
+
+beforeEach(() => {
+  activeMessages.value = null;
+  root = document.createElement('html');
+  errors = [];
+  notices = [];
+  disconnect = connectReporter({ error: (error) => errors.push(error), notice: (notice) => notices.push(notice) });
+});
+
+afterEach(() => {
+  stop();
+  disconnect();
+});
+
+function start(language: Language, fetchImpl: typeof fetch) {
+  const settings = createSettingsState({ language });
+  stop = startI18n(settings, root, createMessagesLoader(fetchImpl));
+  return settings;
+}
+
+const shown = () => activeMessages.value?.language;
+
+describe('startI18n', () => {
+  it('loads the active language and sets <html lang dir>', async () => {
+    start('pt-br', fakeFetch());
+    await vi.waitFor(() => expect(shown()).toBe('pt-br'));
+    expect(activeMessages.value?.messages['snxt.menu.settings']).toBe('Configurações');
+    expect(root.lang).toBe('pt-BR');
+    expect(root.dir).toBe('ltr');
+  });
+
+  it('switches to Hebrew right to left', async () => {
+    const settings = start('en', fakeFetch());
+    await vi.waitFor(() => expect(shown()).toBe('en'));
+    expect(textDirection.value).toBe('ltr');
+    settings.changeLanguage('he');
+    await vi.waitFor(() => expect(root.dir).toBe('rtl'));
+    expect(root.lang).toBe('he');
+    expect(textDirection.value).toBe('rtl');
+  });
+
+  it('keeps the previous language on screen until the next one has loaded', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchImpl = fakeFetch();
+    const settings = start('en', (async (input: RequestInfo | URL) => {
+      if (String(input).endsWith('/de.json')) await gate;
+      return fetchImpl(input);
+    }) as typeof fetch);
+    await vi.waitFor(() => expect(shown()).toBe('en'));
+
+    settings.changeLanguage('de');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown()).toBe('en');
+    expect(root.lang).toBe('en');
+
+    release();
+    await vi.waitFor(() => expect(shown()).toBe('de'));
+    expect(root.lang).toBe('de');
+  });
+
+  it('ignores a slow language that was already switched away from', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchImpl = fakeFetch();
+    const settings = start('en', (async (input: RequestInfo | URL) => {
+      if (String(input).endsWith('/de.json')) await gate;
+      return fetchImpl(input);
+    }) as typeof fetch);
+    await vi.waitFor(() => expect(shown()).toBe('en'));
+    settings.changeLanguage('de');
+    settings.changeLanguage('he');
+    await vi.waitFor(() => expect(shown()).toBe('he'));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown()).toBe('he');
+  });
+
+  it.each([
+    ['a 404', () => new Response('Not found', { status: 404 })],
+    ['HTML instead of JSON', () => new Response('<!doctype html><title>app</title>', { status: 200 })],
+    [
+      'a network error',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('after %s shows English, reports the error once and warns once', async (_, fail) => {
+    const settings = start('de', fakeFetch({ de: fail }));
+    await vi.waitFor(() => expect(shown()).toBe('en'));
+    expect(activeMessages.value?.messages['snxt.menu.settings']).toBe('Settings');
+    expect(root.lang).toBe('en');
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/"de"/);
+    expect(notices).toEqual([expect.objectContaining({ kind: 'warning', messageId: 'snxt.i18n.loadFailed' })]);
+
+    // Other settings changing (theme, the hourly clock) neither refetch nor report again.
+    settings.changeTheme('BLACK-THEME');
+    settings.changeHour(22);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toHaveLength(1);
+    expect(notices).toHaveLength(1);
+
+    // The app keeps working: another language still loads.
+    settings.changeLanguage('he');
+    await vi.waitFor(() => expect(shown()).toBe('he'));
+    expect(errors).toHaveLength(1);
+  });
+
+  it('requests only the active language file, and English as its fallback', async () => {
+    const fetchImpl = fakeFetch();
+    const settings = start('en', fetchImpl);
+    await vi.waitFor(() => expect(shown()).toBe('en'));
+    expect(fetchImpl.mock.calls.map(([url]) => String(url))).toEqual(['/assets/i18n/en.json']);
+    settings.changeLanguage('de');
+    await vi.waitFor(() => expect(shown()).toBe('de'));
+    expect(fetchImpl.mock.calls.map(([url]) => String(url))).toEqual(['/assets/i18n/en.json', '/assets/i18n/de.json']);
+  });
+});

@@ -1,0 +1,150 @@
+// @vitest-environment node
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
+
+type Catalog = Record<string, string>;
+
+const I18N_DIR = fileURLToPath(new URL('../../public/assets/i18n/', import.meta.url));
+const readCatalog = (language: string): Catalog =>
+  JSON.parse(readFileSync(`${I18N_DIR}${language}.json`, 'utf8')) as Catalog;
+
+/** Brand names stay as they are in every language. */
+const BRAND_KEYS = new Set(['snxt.title.short', 'snxt.title.long']);
+/** Texts that are spelled the same as in English because the word is the same in that language. */
+const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
+  fr: ['snxt.menu.drawer', 'snxt.settings.animations.title', 'snxt.settings.themes.nature'],
+  es: ['snxt.settings.general'],
+  'pt-br': ['snxt.menu.drawer'],
+};
+
+/** Argument names with their kind (`count:plural`, `<b>`): what a translation must keep. */
+function placeholders(text: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+      if (element.type === TYPE.tag) {
+        found.add(`<${element.value}>`);
+        walk(element.children);
+        continue;
+      }
+      found.add(`${element.value}:${TYPE[element.type]}`);
+      if (element.type === TYPE.select || element.type === TYPE.plural) {
+        Object.values(element.options).forEach((option) => walk(option.value));
+      }
+    }
+  };
+  walk(parse(text));
+  return [...found].sort();
+}
+
+/** Everything wrong with one translation compared with English; empty when it is complete. */
+function catalogProblems(english: Catalog, other: Catalog, language: Language): string[] {
+  const problems: string[] = [];
+  const allowedSame = new Set([...BRAND_KEYS, ...(SAME_AS_ENGLISH[language] ?? [])]);
+  for (const [key, englishText] of Object.entries(english)) {
+    const text = other[key];
+    if (typeof text !== 'string') problems.push(`${language}: missing ${key}`);
+    else if (text.trim() === '') problems.push(`${language}: empty ${key}`);
+    else if (text === englishText && !allowedSame.has(key)) problems.push(`${language}: ${key} is still English`);
+    else {
+      let theirs: string[];
+      try {
+        theirs = placeholders(text);
+      } catch (error) {
+        problems.push(`${language}: ${key} is not a valid ICU message (${String(error)})`);
+        continue;
+      }
+      const ours = placeholders(englishText);
+      if (theirs.join() !== ours.join()) {
+        problems.push(`${language}: ${key} has placeholders [${theirs.join()}], English has [${ours.join()}]`);
+      }
+    }
+  }
+  for (const key of Object.keys(other)) {
+    if (!(key in english)) problems.push(`${language}: extra key ${key}`);
+  }
+  return problems;
+}
+
+/** House typography: curly quotes and ellipsis everywhere, French spacing, Chinese full-width marks. */
+function typographyProblems(catalog: Catalog, language: Language): string[] {
+  const problems: string[] = [];
+  for (const [key, text] of Object.entries(catalog)) {
+    if (/["']|\.\.\./.test(text)) problems.push(`${language}: ${key} uses straight quotes or "..."`);
+    if (language === 'fr' && /(?<![\u00a0\u202f])[:;!?]/.test(text)) {
+      problems.push(`${language}: ${key} needs a non-breaking space before : ; ! ?`);
+    }
+    if (language === 'zh-cn' && /[,;!?()]|[\u4e00-\u9fff][.:]/.test(text)) {
+      problems.push(`${language}: ${key} uses half-width punctuation`);
+    }
+  }
+  return problems;
+}
+
+const english = readCatalog(DEFAULT_LANGUAGE);
+const translated = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
+
+describe('translation files', () => {
+  it('has exactly one file per language', () => {
+    const files = readdirSync(I18N_DIR)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('names every English key by place (snxt.<area>.<thing>)', () => {
+    expect(Object.keys(english).filter((key) => !/^snxt\.[a-z0-9]+(\.[a-zA-Z0-9]+)+$/.test(key))).toEqual([]);
+  });
+
+  it.each(translated)('%s has every key, no extra key, a real translation and the same placeholders', (language) => {
+    expect(catalogProblems(english, readCatalog(language), language)).toEqual([]);
+  });
+
+  it.each(translated)('%s follows its typography', (language) => {
+    expect(typographyProblems(readCatalog(language), language)).toEqual([]);
+  });
+});
+
+describe('the parity check itself', () => {
+  const base: Catalog = {
+    'snxt.a.greeting': 'Hello {name}',
+    'snxt.a.count': '{count, plural, one {# item} other {# items}}',
+    'snxt.title.short': 'Snxt',
+  };
+  const good: Catalog = {
+    'snxt.a.greeting': 'Hallo {name}',
+    'snxt.a.count': '{count, plural, one {# Eintrag} other {# Einträge}}',
+    'snxt.title.short': 'Snxt',
+  };
+
+  it('passes a complete translation', () => {
+    expect(catalogProblems(base, good, 'de')).toEqual([]);
+  });
+
+  it('finds a missing key, an extra key and an English copy', () => {
+    const missing = { ...good };
+    delete missing['snxt.a.greeting'];
+    expect(catalogProblems(base, missing, 'de')).toEqual(['de: missing snxt.a.greeting']);
+    expect(catalogProblems(base, { ...good, 'snxt.a.extra': 'Extra' }, 'de')).toEqual(['de: extra key snxt.a.extra']);
+    expect(catalogProblems(base, { ...good, 'snxt.a.greeting': 'Hello {name}' }, 'de')).toEqual([
+      'de: snxt.a.greeting is still English',
+    ]);
+  });
+
+  it('finds a renamed, dropped or broken placeholder', () => {
+    expect(catalogProblems(base, { ...good, 'snxt.a.greeting': 'Hallo {nom}' }, 'de')).toHaveLength(1);
+    expect(catalogProblems(base, { ...good, 'snxt.a.count': 'Einträge' }, 'de')).toHaveLength(1);
+    expect(catalogProblems(base, { ...good, 'snxt.a.greeting': 'Hallo {name' }, 'de')[0]).toMatch(/not a valid ICU/);
+  });
+
+  it('finds French punctuation without its space and Chinese half-width marks', () => {
+    expect(typographyProblems({ k: 'Erreur : fichier' }, 'fr')).toHaveLength(1);
+    expect(typographyProblems({ k: 'Erreur\u00a0: fichier' }, 'fr')).toEqual([]);
+    expect(typographyProblems({ k: '无法加载,请重试' }, 'zh-cn')).toHaveLength(1);
+    expect(typographyProblems({ k: 'Er sagte "ja"' }, 'de')).toHaveLength(1);
+  });
+});
