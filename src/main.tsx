@@ -4,10 +4,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
 import { AppProviders } from './app/providers';
+import { reportRouteError, RouteError } from './app/route-error';
 import { startApp } from './app/start-app';
 import { routeTree } from './routeTree.gen';
 
-const router = createRouter({ routeTree, scrollRestoration: true, defaultPreload: 'intent' });
+const router = createRouter({
+  routeTree,
+  scrollRestoration: true,
+  defaultPreload: 'intent',
+  // Every route gets a boundary, so a failing page leaves the shell around it working.
+  defaultErrorComponent: RouteError,
+  defaultOnCatch: reportRouteError,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
