@@ -28,7 +28,7 @@ describe('toast reporter', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const notifications = connect(false);
     reportError(new Error('boom'));
-    expect(notifications.toasts.value[0].defaultMessage).toBe('An error occurred. See console for details.');
+    expect(notifications.toasts.value[0]!.defaultMessage).toBe('An error occurred. See console for details.');
   });
 
   it('logs every error of a burst but shows one toast', () => {

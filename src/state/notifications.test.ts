@@ -46,7 +46,7 @@ describe('notifications state', () => {
   it('shows the same message again after the first was dismissed', () => {
     const store = createNotificationsState();
     store.show(request());
-    store.dismiss(store.toasts.value[0].id);
+    store.dismiss(store.toasts.value[0]!.id);
     expect(store.toasts.value).toEqual([]);
     store.show(request());
     expect(store.toasts.value).toHaveLength(1);
