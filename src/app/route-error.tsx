@@ -1,5 +1,6 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
+import { Icon } from '../components/ui/icon';
 import { reportError } from '../lib/report';
 
 /** Errors thrown while a page renders or loads go to the one handler (logged, error toast). */
@@ -26,8 +27,9 @@ export function RouteError({ reset }: ErrorComponentProps) {
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link
           to="/"
-          className="rounded-full bg-primary px-5 py-2.5 font-semibold text-on-primary shadow-md hover:brightness-110"
+          className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-2.5 font-semibold text-on-primary shadow-md hover:brightness-110"
         >
+          <Icon name="home" size={20} />
           {t('snxt.errors.page.home')}
         </Link>
         <button
