@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
 import { AppProviders } from './app/providers';
 import { reportRouteError, RouteError } from './app/route-error';
+import { startAnalytics } from './app/start-analytics';
 import { startApp } from './app/start-app';
 import { routeTree } from './routeTree.gen';
 
@@ -29,6 +30,7 @@ declare module '@tanstack/react-router' {
 
 try {
   startApp();
+  startAnalytics(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
   createRoot(container).render(

@@ -19,21 +19,20 @@ interface IconProps {
  * icons.tsx instead.
  */
 export function Icon({ name, label, size = 24, className = '', cache = iconCache }: IconProps) {
-  const [svg, setSvg] = useState(() => cache.peek(name));
+  // The cache holds the markup; this only re-renders once a load has finished.
+  const [, setLoads] = useState(0);
+  const svg = cache.peek(name);
 
   useEffect(() => {
+    if (cache.peek(name)) return;
     let current = true;
-    const known = cache.peek(name);
-    setSvg(known);
-    if (!known) {
-      cache.load(name).then(
-        (markup) => current && setSvg(markup),
-        // HTTP failures were reported by the HTTP helper; a bad name or file is reported here.
-        (error: unknown) => {
-          if (!(error instanceof HttpError || error instanceof NetworkError)) reportError(error, `Icon "${name}"`);
-        },
-      );
-    }
+    cache.load(name).then(
+      () => current && setLoads((count) => count + 1),
+      // HTTP failures were reported by the HTTP helper; a bad name or file is reported here.
+      (error: unknown) => {
+        if (!(error instanceof HttpError || error instanceof NetworkError)) reportError(error, `Icon "${name}"`);
+      },
+    );
     return () => {
       current = false;
     };
