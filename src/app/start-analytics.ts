@@ -26,7 +26,11 @@ function afterFirstPaint(task: () => void) {
  */
 export function startAnalytics(
   router: AnyRouter,
-  { id = env.gaMeasurementId, production = env.production, load = () => import('../lib/analytics') }: AnalyticsOptions = {},
+  {
+    id = env.gaMeasurementId,
+    production = env.production,
+    load = () => import('../lib/analytics'),
+  }: AnalyticsOptions = {},
 ): () => void {
   if (!id) return () => {};
   const page = signal<PageView | null>(null);
@@ -50,7 +54,7 @@ export function startAnalytics(
       if (stopped) return;
       analytics = production ? module.createGtagAnalytics(id) : module.createConsoleAnalytics();
       waiting.splice(0).forEach((view) => analytics?.pageView(view));
-      afterFirstPaint(() => analytics?.loadScript());
+      afterFirstPaint(() => !stopped && analytics?.loadScript());
     })
     .catch((error: unknown) => reportError(error, 'Analytics'));
 

@@ -42,7 +42,11 @@ test.describe('analytics with a measurement id', () => {
       (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>).map((v) => JSON.stringify(v))),
     );
     expect(calls[0]?.[0]).toBe('"js"');
-    expect(calls[1]).toEqual(['"config"', JSON.stringify(process.env.E2E_GA_MEASUREMENT_ID), '{"send_page_view":false}']);
+    expect(calls[1]).toEqual([
+      '"config"',
+      JSON.stringify(process.env.E2E_GA_MEASUREMENT_ID),
+      '{"send_page_view":false}',
+    ]);
   });
 
   test('sends one page_view per navigation with the final URL', async ({ page }) => {
