@@ -48,7 +48,7 @@ describe('startAnalytics', () => {
 
   it('sends one page_view per completed navigation, including those before gtag loaded', async () => {
     const { router, resolve } = fakeRouter();
-    let finishLoading = (_: typeof analyticsModule) => {};
+    let finishLoading: (module: typeof analyticsModule) => void = () => {};
     const load = () => new Promise<typeof analyticsModule>((done) => (finishLoading = done));
     stops.push(startAnalytics(router, { id: 'G-TEST1234', production: true, load }));
     resolve('/');

@@ -1,14 +1,17 @@
 import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runEffect } from './effect-runner';
-import { connectReporter } from './report';
+import { connectReporter, type Reporter } from './report';
 
 describe('effect runner', () => {
-  let reporter: { error: ReturnType<typeof vi.fn>; notice: ReturnType<typeof vi.fn> };
+  let reporter: {
+    error: ReturnType<typeof vi.fn<Reporter['error']>>;
+    notice: ReturnType<typeof vi.fn<Reporter['notice']>>;
+  };
   let disconnect = () => {};
   beforeEach(() => {
     vi.useFakeTimers();
-    reporter = { error: vi.fn(), notice: vi.fn() };
+    reporter = { error: vi.fn<Reporter['error']>(), notice: vi.fn<Reporter['notice']>() };
     disconnect = connectReporter(reporter);
   });
   afterEach(() => {
