@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers';
 import { reportRouteError, RouteError } from './app/route-error';
 import { startAnalytics } from './app/start-analytics';
 import { startApp } from './app/start-app';
+import { startPageTitle } from './app/use-page-title';
 import { routeTree } from './routeTree.gen';
 
 const router = createRouter({
@@ -31,6 +32,7 @@ declare module '@tanstack/react-router' {
 try {
   startApp();
   startAnalytics(router);
+  startPageTitle(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
   createRoot(container).render(
