@@ -38,7 +38,7 @@ export function Toaster({ store, translate }: { store: NotificationsStore; trans
           </RadixToast.Description>
           <RadixToast.Close
             aria-label={translate('snxt.notifications.dismiss', 'Dismiss')}
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-current/15"
           >
             <CloseIcon width={20} height={20} />
           </RadixToast.Close>
