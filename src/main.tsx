@@ -3,6 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
+import { preloadToaster } from './app/app-toaster';
 import { AppProviders } from './app/providers';
 import { reportRouteError, RouteError } from './app/route-error';
 import { startAnalytics } from './app/start-analytics';
@@ -42,7 +43,10 @@ try {
       </AppProviders>
     </StrictMode>,
   );
-  whenIdle(() => void preloadLazyRoutes(router));
+  whenIdle(() => {
+    void preloadLazyRoutes(router);
+    void preloadToaster();
+  });
 } catch (error) {
   // SPEC §8: start-up failures go to the console only.
   console.error('Snxt failed to start', error);
