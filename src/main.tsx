@@ -3,11 +3,22 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
+import { preloadToaster } from './app/app-toaster';
 import { AppProviders } from './app/providers';
+import { reportRouteError, RouteError } from './app/route-error';
+import { startAnalytics } from './app/start-analytics';
 import { startApp } from './app/start-app';
+import { startPageTitle } from './app/use-page-title';
 import { routeTree } from './routeTree.gen';
 
-const router = createRouter({ routeTree, scrollRestoration: true, defaultPreload: 'intent' });
+const router = createRouter({
+  routeTree,
+  scrollRestoration: true,
+  defaultPreload: 'intent',
+  // Every route gets a boundary, so a failing page leaves the shell around it working.
+  defaultErrorComponent: RouteError,
+  defaultOnCatch: reportRouteError,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -21,6 +32,8 @@ declare module '@tanstack/react-router' {
 
 try {
   startApp();
+  startAnalytics(router);
+  startPageTitle(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
   createRoot(container).render(
@@ -30,7 +43,10 @@ try {
       </AppProviders>
     </StrictMode>,
   );
-  whenIdle(() => void preloadLazyRoutes(router));
+  whenIdle(() => {
+    void preloadLazyRoutes(router);
+    void preloadToaster();
+  });
 } catch (error) {
   // SPEC §8: start-up failures go to the console only.
   console.error('Snxt failed to start', error);

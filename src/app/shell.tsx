@@ -4,7 +4,6 @@ import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
 import { Footer } from './footer';
 import { SideDrawer } from './side-drawer';
 import { Toolbar } from './toolbar';
-import { usePageTitle, useRouteTitleKey } from './use-page-title';
 import { useWideLayout } from './use-wide-layout';
 
 const drawerVars = {
@@ -20,7 +19,6 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
   // At 960px and wider the toolbar carries the links and the drawer stays closed.
   const drawerOpen = drawerWanted && !wide;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  usePageTitle(useRouteTitleKey());
 
   // Crossing to the wide layout closes the drawer, so narrowing again does not bring it back.
   useEffect(() => {

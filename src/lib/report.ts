@@ -12,7 +12,8 @@ export interface Notice {
 }
 
 export interface Reporter {
-  error(error: unknown, context?: string): void;
+  /** `logged`: the error was already written to the console (it was queued before the reporter). */
+  error(error: unknown, context?: string, logged?: boolean): void;
   notice(notice: Notice): void;
 }
 
@@ -42,7 +43,7 @@ export function connectReporter(next: Reporter, { replayErrorsLogged = true } = 
   for (const item of queued) {
     if (item.type === 'notice') next.notice(item.notice);
     // Errors were already logged when they happened; the reporter only needs to show them.
-    else if (replayErrorsLogged) next.error(item.error, item.context);
+    else if (replayErrorsLogged) next.error(item.error, item.context, true);
   }
   return () => {
     if (reporter === next) reporter = null;

@@ -49,3 +49,10 @@ export const ArrowForwardIcon = (props: IconProps) => (
     path="m12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z"
   />
 );
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon
+    {...props}
+    path="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"
+  />
+);

@@ -1,0 +1,45 @@
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { Icon } from '../components/ui/icon';
+import { reportError } from '../lib/report';
+
+/** Errors thrown while a page renders or loads go to the one handler (logged, error toast). */
+export function reportRouteError(error: unknown): void {
+  reportError(error, 'Page failed');
+}
+
+/**
+ * Shown in place of a page that failed; the toolbar and footer stay, so the user can go home,
+ * try again or go anywhere else. The details are in the console, not on screen.
+ */
+export function RouteError({ reset }: ErrorComponentProps) {
+  const intl = useIntl();
+  const router = useRouter();
+  const t = (id: string) => intl.formatMessage({ id });
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
+  return (
+    <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-text">{t('snxt.errors.page.title')}</h1>
+      <p className="mt-4 text-muted">{t('snxt.errors.page.text')}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-2.5 font-semibold text-on-primary shadow-md hover:brightness-110"
+        >
+          <Icon name="home" size={20} />
+          {t('snxt.errors.page.home')}
+        </Link>
+        <button
+          type="button"
+          onClick={retry}
+          className="rounded-full border border-border px-5 py-2.5 font-semibold text-text hover:bg-surface-raised"
+        >
+          {t('snxt.errors.page.retry')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { signal } from '@preact/signals-react';
+import type { AnyRouter } from '@tanstack/react-router';
+import { env } from '../config/env';
+import type { Analytics } from '../lib/analytics';
+import { runEffect } from '../lib/effect-runner';
+import { pageViewOf, type PageView } from '../lib/page-view';
+import { reportError } from '../lib/report';
+import { whenIdle } from './preload-routes';
+
+interface AnalyticsOptions {
+  id?: string | null;
+  production?: boolean;
+  load?: () => Promise<typeof import('../lib/analytics')>;
+}
+
+/** Runs `task` once the page has loaded and the main thread is idle: after the first paint. */
+function afterFirstPaint(task: () => void) {
+  if (document.readyState === 'complete') whenIdle(task);
+  else window.addEventListener('load', () => whenIdle(task), { once: true });
+}
+
+/**
+ * Reports a page view after every completed navigation, with the final URL after redirects
+ * (SPEC §3, §7). Without a measurement id nothing happens: the analytics module is a separate
+ * chunk that is never fetched, and no request goes out.
+ */
+export function startAnalytics(
+  router: AnyRouter,
+  {
+    id = env.gaMeasurementId,
+    production = env.production,
+    load = () => import('../lib/analytics'),
+  }: AnalyticsOptions = {},
+): () => void {
+  if (!id) return () => {};
+  const page = signal<PageView | null>(null);
+  // Views that completed before the module arrived; sent in order once it has.
+  const waiting: PageView[] = [];
+  let analytics: Analytics | null = null;
+
+  const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
+    page.value = pageViewOf(toLocation, window.location.origin);
+  });
+  const stopEffect = runEffect('page view', () => {
+    const view = page.value;
+    if (!view) return;
+    if (analytics) analytics.pageView(view);
+    else waiting.push(view);
+  });
+
+  let stopped = false;
+  load()
+    .then((module) => {
+      if (stopped) return;
+      analytics = production ? module.createGtagAnalytics(id) : module.createConsoleAnalytics();
+      waiting.splice(0).forEach((view) => analytics?.pageView(view));
+      afterFirstPaint(() => !stopped && analytics?.loadScript());
+    })
+    .catch((error: unknown) => reportError(error, 'Analytics'));
+
+  return () => {
+    stopped = true;
+    unsubscribe();
+    stopEffect();
+  };
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { HttpError, NetworkError } from '../../lib/http';
+import { iconCache } from '../../lib/icon-cache';
+import { reportError } from '../../lib/report';
+
+interface IconProps {
+  /** A file in public/assets/icons/ without `.svg`; lower-case letters, digits and dashes only. */
+  name: string;
+  /** Makes the icon meaningful (role="img" with this name); without it the icon is decorative. */
+  label?: string;
+  size?: number;
+  className?: string;
+  cache?: typeof iconCache;
+}
+
+/**
+ * An SVG icon from our assets folder, fetched once per session and inlined so it takes the text
+ * colour. Reserves its size while loading. Shell icons that must be in the first paint stay in
+ * icons.tsx instead.
+ */
+export function Icon({ name, label, size = 24, className = '', cache = iconCache }: IconProps) {
+  // The cache holds the markup; this only re-renders once a load has finished.
+  const [, setLoads] = useState(0);
+  const svg = cache.peek(name);
+
+  useEffect(() => {
+    if (cache.peek(name)) return;
+    let current = true;
+    cache.load(name).then(
+      () => current && setLoads((count) => count + 1),
+      // HTTP failures were reported by the HTTP helper; a bad name or file is reported here.
+      (error: unknown) => {
+        if (!(error instanceof HttpError || error instanceof NetworkError)) reportError(error, `Icon "${name}"`);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [name, cache]);
+
+  const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
+  return (
+    <span
+      {...a11y}
+      className={`inline-block shrink-0 align-middle [&>svg]:size-full ${className}`}
+      style={{ width: size, height: size }}
+      // The markup is our own asset file, parsed and stripped of scripts and handlers (icon-cache.ts).
+      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+    />
+  );
+}

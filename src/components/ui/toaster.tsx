@@ -1,0 +1,53 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import type { NotificationsStore, Toast, ToastKind } from '../../state/notifications';
+import { CloseIcon } from './icons';
+
+/** A message id and its English fallback, so toasts never wait for (or depend on) loaded messages. */
+export type Translate = (messageId: string, defaultMessage: string) => string;
+
+const KIND_CLASSES: Record<ToastKind, string> = {
+  default: 'bg-text text-background',
+  info: 'bg-[#0b57d0] text-white',
+  success: 'bg-[#1e6b34] text-white',
+  warning: 'bg-[#7a4f01] text-white',
+  error: 'bg-[#b3261e] text-white',
+};
+
+/** Radix closes itself after `duration`; it treats 0 as "use the default", so "until dismissed" is Infinity. */
+const radixDuration = (toast: Toast) => (toast.durationMs === 0 ? Infinity : toast.durationMs);
+
+/**
+ * Toasts and snack bars, bottom center (SPEC §9). Radix announces each one (errors assertively),
+ * pauses its timer while hovered or focused, and closes it on Escape, swipe or the close button;
+ * F8 moves focus to them.
+ */
+export function Toaster({ store, translate }: { store: NotificationsStore; translate: Translate }) {
+  return (
+    <RadixToast.Provider swipeDirection="down" label={translate('snxt.notifications.label', 'Notification')}>
+      {store.toasts.value.map((toast) => (
+        <RadixToast.Root
+          key={toast.id}
+          type={toast.kind === 'error' ? 'foreground' : 'background'}
+          duration={radixDuration(toast)}
+          onOpenChange={(open) => !open && store.dismiss(toast.id)}
+          data-kind={toast.kind}
+          className={`pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-lg py-2 ps-4 pe-2 shadow-lg outline-offset-2 data-[swipe=move]:translate-y-(--radix-toast-swipe-move-y) motion-safe:animate-[toast-in_200ms_ease-out] ${KIND_CLASSES[toast.kind]}`}
+        >
+          <RadixToast.Description className="min-w-0 flex-1 py-1.5 text-sm leading-snug">
+            {translate(toast.messageId, toast.defaultMessage)}
+          </RadixToast.Description>
+          <RadixToast.Close
+            aria-label={translate('snxt.notifications.dismiss', 'Dismiss')}
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-current/15"
+          >
+            <CloseIcon width={20} height={20} />
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ))}
+      <RadixToast.Viewport
+        label={translate('snxt.notifications.region', 'Notifications ({hotkey})')}
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 m-0 flex list-none flex-col items-center gap-2 p-4 outline-none"
+      />
+    </RadixToast.Provider>
+  );
+}

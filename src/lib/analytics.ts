@@ -1,0 +1,55 @@
+import type { PageView } from './page-view';
+
+type Gtag = (...args: unknown[]) => void;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+  }
+}
+
+export const gtagScriptUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+
+export interface Analytics {
+  pageView(view: PageView): void;
+  /** Adds gtag.js to the page; call it after the first paint so it never delays it. */
+  loadScript(): void;
+}
+
+/**
+ * Google Analytics 4 through the standard gtag snippet, written as code instead of an inline
+ * script (so a strict CSP needs no 'unsafe-inline'). The automatic page view is off because the
+ * app reports one after every completed navigation. Loaded only when an id is configured.
+ */
+export function createGtagAnalytics(id: string, win: Window = window): Analytics {
+  const dataLayer = (win.dataLayer ??= []);
+  const gtag: Gtag = function gtag() {
+    // gtag.js expects the Arguments object itself, not an array copy.
+    // eslint-disable-next-line prefer-rest-params
+    dataLayer.push(arguments);
+  };
+  win.gtag = gtag;
+  gtag('js', new Date());
+  gtag('config', id, { send_page_view: false });
+  let loaded = false;
+  return {
+    pageView: (view) => gtag('event', 'page_view', view),
+    loadScript() {
+      if (loaded) return;
+      loaded = true;
+      const script = win.document.createElement('script');
+      script.async = true;
+      script.src = gtagScriptUrl(id);
+      win.document.head.append(script);
+    },
+  };
+}
+
+/** Development builds: page views are logged, nothing is sent or loaded. */
+export function createConsoleAnalytics(): Analytics {
+  return {
+    pageView: (view) => console.info('[analytics] page_view', view),
+    loadScript: () => {},
+  };
+}

@@ -1,0 +1,27 @@
+import { reportError } from './report';
+
+/** Browser noise that is not a failure of the app (a layout settled one frame later). */
+const BENIGN_MESSAGES = [/^ResizeObserver loop/];
+
+/**
+ * Sends every uncaught error and unhandled promise rejection to reportError (SPEC §8). The
+ * browser's own console message is suppressed because reportError logs the error itself.
+ * Returns a function that removes the listeners.
+ */
+export function installGlobalErrorHandlers(target: Window = window): () => void {
+  const onError = (event: ErrorEvent) => {
+    if (BENIGN_MESSAGES.some((pattern) => pattern.test(event.message))) return;
+    event.preventDefault();
+    reportError(event.error ?? new Error(event.message || 'Unknown error'), 'Uncaught error');
+  };
+  const onRejection = (event: PromiseRejectionEvent) => {
+    event.preventDefault();
+    reportError(event.reason, 'Unhandled promise rejection');
+  };
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createIconCache, iconUrl, sanitizeSvg } from './icon-cache';
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>';
+
+describe('icon cache', () => {
+  it('fetches each file once, shared by concurrent users', async () => {
+    const fetchText = vi.fn(async () => SVG);
+    const cache = createIconCache(fetchText);
+    const [a, b] = await Promise.all([cache.load('home'), cache.load('home')]);
+    await cache.load('home');
+    expect(fetchText).toHaveBeenCalledTimes(1);
+    expect(fetchText).toHaveBeenCalledWith('/assets/icons/home.svg');
+    expect(a).toBe(b);
+    expect(cache.peek('home')).toBe(a);
+    await cache.load('info');
+    expect(fetchText).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries a file whose load failed', async () => {
+    const fetchText = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(SVG);
+    const cache = createIconCache(fetchText);
+    await expect(cache.load('home')).rejects.toThrow('offline');
+    await expect(cache.load('home')).resolves.toContain('<svg');
+    expect(fetchText).toHaveBeenCalledTimes(2);
+  });
+
+  it.each(['../secret', 'Home', 'a/b', 'x.svg', '', 'https://evil.test/x'])('refuses the name %j', async (name) => {
+    const fetchText = vi.fn(async () => SVG);
+    await expect(createIconCache(fetchText).load(name)).rejects.toThrow('Invalid icon name');
+    expect(fetchText).not.toHaveBeenCalled();
+  });
+
+  it('uses the assets folder', () => {
+    expect(iconUrl('check-circle')).toBe('/assets/icons/check-circle.svg');
+  });
+});
+
+describe('sanitizeSvg', () => {
+  it('keeps a plain SVG', () => {
+    expect(sanitizeSvg(SVG)).toContain('<path d="M0 0h24v24H0z"');
+  });
+
+  it('strips scripts, handlers and javascript: links', () => {
+    const out = sanitizeSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)"><path onclick="x()" d="M0 0"/></a></svg>',
+    );
+    expect(out).not.toMatch(/onload|onclick|<script|javascript:/i);
+    expect(out).toContain('d="M0 0"');
+  });
+
+  it('rejects a document that is not an SVG (an SPA fallback page)', () => {
+    expect(() => sanitizeSvg('<!doctype html><html><body>app</body></html>')).toThrow('not an SVG');
+  });
+});

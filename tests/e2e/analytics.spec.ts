@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { appUrl, expect, test } from './fixtures';
+
+const GTAG = /^https:\/\/www\.googletagmanager\.com\/gtag\/js/;
+
+/** The `gtag('event', 'page_view', …)` calls in window.dataLayer, as plain arrays. */
+const pageViews = (page: Page) =>
+  page.evaluate(() =>
+    (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+      .map((args) => args[2] as { page_location: string; page_path: string }),
+  );
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtagScriptRan?: boolean;
+  }
+}
+
+test.describe('analytics with a measurement id', () => {
+  let origin: string;
+  let gtagRequests: string[];
+
+  test.beforeEach(async ({ page }) => {
+    origin = appUrl('analytics');
+    gtagRequests = [];
+    // Answer gtag.js locally with a tiny script; nothing leaves the machine.
+    await page.route(GTAG, (route) => {
+      gtagRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.gtagScriptRan = true;' });
+    });
+  });
+
+  test('loads gtag.js after the first paint and configures it without its own page view', async ({ page }) => {
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.gtagScriptRan === true)).toBe(true);
+    expect(gtagRequests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${process.env.E2E_GA_MEASUREMENT_ID}`]);
+    const calls = await page.evaluate(() =>
+      (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>).map((v) => JSON.stringify(v))),
+    );
+    expect(calls[0]?.[0]).toBe('"js"');
+    expect(calls[1]).toEqual([
+      '"config"',
+      JSON.stringify(process.env.E2E_GA_MEASUREMENT_ID),
+      '{"send_page_view":false}',
+    ]);
+  });
+
+  test('sends one page_view per navigation with the final URL', async ({ page }) => {
+    await page.goto(`${origin}/`);
+    await expect.poll(() => pageViews(page)).toEqual([{ page_location: `${origin}/`, page_path: '/' }]);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(`${origin}/settings`);
+    await expect
+      .poll(() => pageViews(page))
+      .toEqual([
+        { page_location: `${origin}/`, page_path: '/' },
+        { page_location: `${origin}/settings`, page_path: '/settings' },
+      ]);
+
+    await page.goBack();
+    await expect.poll(async () => (await pageViews(page)).length).toBe(3);
+    expect((await pageViews(page))[2]).toEqual({ page_location: `${origin}/`, page_path: '/' });
+  });
+
+  test('keeps the query string in page_path', async ({ page }) => {
+    await page.goto(`${origin}/settings?tab=themes`);
+    await expect
+      .poll(() => pageViews(page))
+      .toEqual([{ page_location: `${origin}/settings?tab=themes`, page_path: '/settings?tab=themes' }]);
+  });
+
+  test('an unknown path reports the page it redirected to, once', async ({ page }) => {
+    await page.goto(`${origin}/nope`);
+    await expect(page).toHaveURL(`${origin}/`);
+    await expect.poll(() => pageViews(page)).toEqual([{ page_location: `${origin}/`, page_path: '/' }]);
+    // Nothing else arrives late.
+    await page.waitForTimeout(500);
+    expect(await pageViews(page)).toHaveLength(1);
+  });
+});
+
+test('without a measurement id nothing is loaded or sent', async ({ page }) => {
+  const analyticsRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/googletagmanager|google-analytics|analytics-/.test(request.url())) analyticsRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(analyticsRequests).toEqual([]);
+  expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
+});
