@@ -12,7 +12,7 @@ interface SelectFieldProps<V extends string> {
 export function SelectField<V extends string>({ label, value, options, onChange, description }: SelectFieldProps<V>) {
   const id = useId();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3.5">
+    <div className="flex items-center justify-between gap-4 py-3.5">
       <div className="min-w-0">
         <label htmlFor={id} className="font-medium text-text">
           {label}
@@ -28,7 +28,7 @@ export function SelectField<V extends string>({ label, value, options, onChange,
         value={value}
         aria-describedby={description ? `${id}-description` : undefined}
         onChange={(event) => onChange(event.target.value as V)}
-        className="h-10 w-48 max-w-full cursor-pointer rounded-lg border border-border bg-surface px-3 text-text shadow-sm transition-colors hover:border-muted"
+        className="h-10 w-44 shrink-0 sm:w-48 cursor-pointer rounded-lg border border-border bg-surface px-3 text-text shadow-sm transition-colors hover:border-muted"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>

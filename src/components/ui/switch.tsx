@@ -27,9 +27,9 @@ export function SwitchField({ label, checked, onCheckedChange, description, disa
       aria-disabled={disabled || undefined}
       // Description and reason are always in the page, so they win over the tooltip's own link.
       aria-describedby={describedBy || undefined}
-      className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-border transition-colors hover:brightness-95 data-[state=checked]:bg-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:brightness-100"
+      className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-muted/70 transition-colors hover:brightness-95 data-[state=checked]:bg-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:brightness-100"
     >
-      <RadixSwitch.Thumb className="block size-6 rounded-full bg-surface shadow-md ring-1 ring-black/10 transition-transform data-[state=checked]:translate-x-5 rtl:data-[state=checked]:-translate-x-5" />
+      <RadixSwitch.Thumb className="block size-6 rounded-full bg-white shadow-md ring-1 ring-black/10 transition-transform data-[state=checked]:translate-x-5 data-[state=checked]:bg-on-primary rtl:data-[state=checked]:-translate-x-5" />
     </RadixSwitch.Root>
   );
   return (

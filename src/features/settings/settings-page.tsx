@@ -83,17 +83,17 @@ export function SettingsPage() {
             onCheckedChange={settings.changeAutoNightMode}
           />
           {state.autoNightMode && (
-            <div className="flex items-center gap-3 ps-1">
-              <NightIcon className="shrink-0 text-muted" />
-              <div className="min-w-0 flex-1">
-                <SelectField
-                  label={t('snxt.settings.nightTheme')}
-                  value={state.nightTheme}
-                  options={themeOptions}
-                  onChange={settings.changeNightTheme}
-                />
-              </div>
-            </div>
+            <SelectField
+              label={
+                <span className="inline-flex items-center gap-2">
+                  <NightIcon className="shrink-0 text-muted" />
+                  {t('snxt.settings.nightTheme')}
+                </span>
+              }
+              value={state.nightTheme}
+              options={themeOptions}
+              onChange={settings.changeNightTheme}
+            />
           )}
         </Section>
         <Section title={t('snxt.settings.animations.title')} icon={AnimationIcon}>
