@@ -100,8 +100,16 @@ export function loadStoredState(storage: KeyValueStorage, prefix = STORAGE_PREFI
   return tree;
 }
 
-export function saveItem(storage: KeyValueStorage, key: string, value: unknown, prefix = STORAGE_PREFIX): void {
-  storage.setItem(`${prefix}${key}`, JSON.stringify(value));
+/**
+ * Stores `value` as JSON unless exactly that is stored already: state that another tab's write
+ * fed in is not written back, so tabs never echo each other. Returns whether it wrote.
+ */
+export function saveItem(storage: KeyValueStorage, key: string, value: unknown, prefix = STORAGE_PREFIX): boolean {
+  const fullKey = `${prefix}${key}`;
+  const serialized = JSON.stringify(value);
+  if (storage.getItem(fullKey) === serialized) return false;
+  storage.setItem(fullKey, serialized);
+  return true;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,10 +1,13 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { RouteTransition } from '../app/route-transition';
 import { Shell } from '../app/shell';
 
 export const Route = createRootRoute({
   component: () => (
     <Shell>
-      <Outlet />
+      <RouteTransition>
+        <Outlet />
+      </RouteTransition>
     </Shell>
   ),
 });

@@ -5,21 +5,30 @@ interface SelectFieldProps<V extends string> {
   value: V;
   options: readonly { value: V; label: string; lang?: string }[];
   onChange: (value: V) => void;
+  description?: ReactNode;
 }
 
 /** A labelled native select: keyboard, screen-reader and phone friendly without extra code. */
-export function SelectField<V extends string>({ label, value, options, onChange }: SelectFieldProps<V>) {
+export function SelectField<V extends string>({ label, value, options, onChange, description }: SelectFieldProps<V>) {
   const id = useId();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-      <label htmlFor={id} className="font-medium text-text">
-        {label}
-      </label>
+    <div className="flex items-center justify-between gap-4 py-3.5">
+      <div className="min-w-0">
+        <label htmlFor={id} className="font-medium text-text">
+          {label}
+        </label>
+        {description && (
+          <p id={`${id}-description`} className="mt-0.5 text-sm leading-snug text-muted">
+            {description}
+          </p>
+        )}
+      </div>
       <select
         id={id}
         value={value}
+        aria-describedby={description ? `${id}-description` : undefined}
         onChange={(event) => onChange(event.target.value as V)}
-        className="h-10 min-w-44 cursor-pointer rounded-lg border border-border bg-surface px-3 text-text hover:border-muted"
+        className="h-10 w-44 shrink-0 sm:w-48 cursor-pointer rounded-lg border border-border bg-surface px-3 text-text shadow-sm transition-colors hover:border-muted"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>

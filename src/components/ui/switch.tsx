@@ -18,24 +18,39 @@ interface SwitchFieldProps {
 export function SwitchField({ label, checked, onCheckedChange, description, disabledReason }: SwitchFieldProps) {
   const id = useId();
   const disabled = disabledReason !== undefined;
+  const describedBy = [description && `${id}-description`, disabled && `${id}-reason`].filter(Boolean).join(' ');
   const control = (
     <RadixSwitch.Root
       id={id}
       checked={checked}
       onCheckedChange={(next) => !disabled && onCheckedChange(next)}
       aria-disabled={disabled || undefined}
-      className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-border transition-colors data-[state=checked]:bg-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+      // Description and reason are always in the page, so they win over the tooltip's own link.
+      aria-describedby={describedBy || undefined}
+      className="group relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-muted/70 transition-colors hover:brightness-95 data-[state=checked]:bg-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:brightness-100"
     >
-      <RadixSwitch.Thumb className="block size-6 rounded-full bg-surface shadow-md ring-1 ring-black/10 transition-transform data-[state=checked]:translate-x-5 rtl:data-[state=checked]:-translate-x-5" />
+      <RadixSwitch.Thumb className="block size-6 rounded-full bg-white shadow-md ring-1 ring-black/10 transition-transform data-[state=checked]:translate-x-5 data-[state=checked]:bg-on-primary rtl:data-[state=checked]:-translate-x-5" />
     </RadixSwitch.Root>
   );
   return (
-    <div className="flex items-center justify-between gap-4 py-3">
+    <div className="flex items-center justify-between gap-4 py-3.5">
       <div className="min-w-0">
-        <label htmlFor={id} className={`font-medium ${disabled ? 'text-muted' : 'text-text'}`}>
+        <label
+          htmlFor={id}
+          className={`font-medium ${disabled ? 'cursor-not-allowed text-muted' : 'cursor-pointer text-text'}`}
+        >
           {label}
         </label>
-        {description && <p className="text-sm text-muted">{description}</p>}
+        {description && (
+          <p id={`${id}-description`} className="mt-0.5 text-sm leading-snug text-muted">
+            {description}
+          </p>
+        )}
+        {disabled && (
+          <span id={`${id}-reason`} className="sr-only">
+            {disabledReason}
+          </span>
+        )}
       </div>
       {disabled ? <Tooltip content={disabledReason}>{control}</Tooltip> : control}
     </div>

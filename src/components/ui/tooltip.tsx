@@ -1,5 +1,5 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { TOOLTIP } from '../../config/constants';
 
 /** Wrap the app once; every tooltip then opens and closes without delay (SPEC §9). */
@@ -11,6 +11,35 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Touch has no hover: a long press shows the tooltip and it hides a while after the finger
+ * lifts (SPEC §9). Radix leaves touch out, so this runs beside its hover and focus handling.
+ */
+function useTouchOpen() {
+  const [open, setOpen] = useState(false);
+  const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(pressTimer.current);
+      clearTimeout(hideTimer.current);
+    },
+    [],
+  );
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return;
+    clearTimeout(hideTimer.current);
+    pressTimer.current = setTimeout(() => setOpen(true), TOOLTIP.touchLongPressMs);
+  };
+  // A lifted finger, or one the browser took over for scrolling, ends the press.
+  const onPointerEnd = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return;
+    clearTimeout(pressTimer.current);
+    hideTimer.current = setTimeout(() => setOpen(false), TOOLTIP.touchHideDelayMs);
+  };
+  return { open, handlers: { onPointerDown, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd } };
+}
+
 interface TooltipProps {
   content: ReactNode;
   /** A single focusable element; it keeps its own accessible name. */
@@ -19,9 +48,13 @@ interface TooltipProps {
 }
 
 export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
+  const [hoverOpen, setHoverOpen] = useState(false);
+  const touch = useTouchOpen();
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+    <RadixTooltip.Root open={hoverOpen || touch.open} onOpenChange={setHoverOpen}>
+      <RadixTooltip.Trigger asChild {...touch.handlers}>
+        {children}
+      </RadixTooltip.Trigger>
       <RadixTooltip.Portal>
         <RadixTooltip.Content
           side={side}

@@ -1,0 +1,142 @@
+import { useRouter, type AnyRouter } from '@tanstack/react-router';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ROUTE_ANIMATION } from '../config/constants';
+import { settings } from '../state/app-state';
+import { loadedMotion, loadMotion } from './load-motion';
+import { routeAnimationFlags } from './route-animation-flags';
+import { useRouteTitleKey } from './use-page-title';
+import { useReducedMotion } from '../components/use-reduced-motion';
+
+/** Pages mark the elements that enter one after another with this class (SPEC §9). */
+export const ROUTE_ANIMATION_ELEMENTS = 'route-animations-elements';
+
+const { leaveSeconds, enterSeconds, elementStaggerSeconds } = ROUTE_ANIMATION;
+/** A leave that never reports its end still lets the navigation go on. */
+const LEAVE_TIMEOUT_MS = leaveSeconds * 1000 + 150;
+const ease = 'easeInOut';
+const RAISED = 'translateY(-16px)';
+const LOWERED = 'translateY(24px)';
+
+/** The title key a pathname leads to: route animations are keyed on it (SPEC §3). */
+function titleKeyOf(router: AnyRouter, pathname: string): string {
+  const [routes] = router.getMatchedRoutes(pathname);
+  return routes.findLast((route) => route.options.staticData?.titleKey)?.options.staticData?.titleKey ?? '';
+}
+
+function clearStyles(elements: HTMLElement[]) {
+  for (const element of elements) {
+    element.style.removeProperty('opacity');
+    element.style.removeProperty('transform');
+  }
+}
+
+/** Plays a page's entrance; returns a function that stops it and leaves the page as it is at rest. */
+function enter(container: HTMLElement, page: boolean, elements: boolean): (() => void) | undefined {
+  const motion = loadedMotion();
+  if (!motion) return undefined;
+  const targets = elements ? [...container.querySelectorAll<HTMLElement>(`.${ROUTE_ANIMATION_ELEMENTS}`)] : [];
+  const animated = [...(page ? [container] : []), ...targets];
+  if (animated.length === 0) return undefined;
+  // Hidden before the first paint, so nothing shows and then blinks out while it waits its turn.
+  for (const element of animated) element.style.opacity = '0';
+  const animations = [
+    page &&
+      motion.animate(container, { opacity: [0, 1], transform: [RAISED, 'none'] }, { duration: enterSeconds, ease }),
+    targets.length > 0 &&
+      motion.animate(
+        targets,
+        { opacity: [0, 1], transform: [LOWERED, 'none'] },
+        { duration: enterSeconds, ease, delay: motion.stagger(elementStaggerSeconds) },
+      ),
+  ].filter((animation) => animation !== false);
+  const done = () => clearStyles(animated);
+  void Promise.allSettled(animations.map((animation) => animation.finished)).then(done);
+  return () => {
+    animations.forEach((animation) => animation.stop());
+    done();
+  };
+}
+
+interface RoutePageProps {
+  containerRef: RefObject<HTMLDivElement | null>;
+  enterPage: boolean;
+  enterElements: boolean;
+  children: ReactNode;
+}
+
+/** One page, mounted afresh for each route title; how it enters is fixed when it mounts. */
+function RoutePage({ containerRef, enterPage, enterElements, children }: RoutePageProps) {
+  const [entrance] = useState({ page: enterPage, elements: enterElements });
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    return container ? enter(container, entrance.page, entrance.elements) : undefined;
+  }, [containerRef, entrance]);
+  return <div ref={containerRef}>{children}</div>;
+}
+
+/**
+ * The animated outlet (SPEC §3, §9). When the route title changes, the page leaves in 0.2 s
+ * before the router commits, then the next one enters in 0.5 s and its marked elements follow
+ * 75 ms apart. Leaving before the commit keeps one page in the DOM at a time, so scroll
+ * restoration measures and restores the right page. The settings' mode picks what plays;
+ * reduced motion turns all of it off. The page the app opens on appears at once.
+ */
+export function RouteTransition({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const routeKey = useRouteTitleKey() ?? '';
+  const { page, elements } = routeAnimationFlags(settings.routeAnimationMode.value, useReducedMotion());
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [openingKey, setOpeningKey] = useState<string | null>(routeKey);
+  // Once the app has left the page it opened on, every page that comes enters with animation.
+  if (openingKey !== null && routeKey !== openingKey) setOpeningKey(null);
+  const entering = openingKey === null || routeKey !== openingKey;
+
+  useEffect(() => {
+    if (page || elements) void loadMotion();
+  }, [page, elements]);
+
+  useEffect(() => {
+    if (!page) return undefined;
+    let leaving: { key: string; container: HTMLElement; done: Promise<void> } | null = null;
+    const unblock = router.history.block({
+      enableBeforeUnload: false,
+      blockerFn: async ({ currentLocation, nextLocation }) => {
+        const motion = loadedMotion();
+        const container = containerRef.current;
+        const key = titleKeyOf(router, currentLocation.pathname);
+        if (!motion || !container || key === titleKeyOf(router, nextLocation.pathname)) return false;
+        if (leaving?.key !== key) {
+          const animation = motion.animate(
+            container,
+            { opacity: [1, 0], transform: ['none', RAISED] },
+            { duration: leaveSeconds, ease },
+          );
+          const timeout = new Promise<void>((resolve) => setTimeout(resolve, LEAVE_TIMEOUT_MS));
+          leaving = { key, container, done: Promise.race([animation.finished.then(() => undefined), timeout]) };
+        }
+        await leaving.done;
+        return false;
+      },
+    });
+    // A navigation that ends on the same title (a redirect back) keeps its page: show it again.
+    const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
+      if (leaving && leaving.key === titleKeyOf(router, toLocation.pathname)) clearStyles([leaving.container]);
+      leaving = null;
+    });
+    return () => {
+      unblock();
+      unsubscribe();
+    };
+  }, [page, router]);
+
+  return (
+    <RoutePage
+      key={routeKey}
+      containerRef={containerRef}
+      enterPage={page && entering}
+      enterElements={elements && entering}
+    >
+      {children}
+    </RoutePage>
+  );
+}
