@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
 import { preloadToaster } from './app/app-toaster';
+import { preloadTooltips } from './components/ui/tooltip';
 import { AppProviders } from './app/providers';
 import { reportRouteError, RouteError } from './app/route-error';
 import { startAnalytics } from './app/start-analytics';
@@ -46,6 +47,7 @@ try {
   whenIdle(() => {
     void preloadLazyRoutes(router);
     void preloadToaster();
+    void preloadTooltips();
   });
 } catch (error) {
   // SPEC §8: start-up failures go to the console only.

@@ -13,4 +13,7 @@ export interface NavEntry {
 
 export const MAIN_LINKS: NavEntry[] = [];
 
-export const DRAWER_LINKS: NavEntry[] = [...MAIN_LINKS, { to: '/settings', labelKey: 'snxt.menu.settings', icon: SettingsIcon }];
+export const DRAWER_LINKS: NavEntry[] = [
+  ...MAIN_LINKS,
+  { to: '/settings', labelKey: 'snxt.menu.settings', icon: SettingsIcon },
+];

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { AppIntlProvider } from '../i18n/intl-provider';
 import { AppToaster } from './app-toaster';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <>
-      <AppIntlProvider>
-        <TooltipProvider>{children}</TooltipProvider>
-      </AppIntlProvider>
+      <AppIntlProvider>{children}</AppIntlProvider>
       {/* Outside the intl provider: errors must show even before (or without) loaded messages. */}
       <AppToaster />
     </>

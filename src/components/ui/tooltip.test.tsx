@@ -1,16 +1,17 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOOLTIP } from '../../config/constants';
-import { Tooltip, TooltipProvider } from './tooltip';
+import { preloadTooltips, Tooltip } from './tooltip';
+
+// The Radix tooltip module is loaded on demand in the app; load it up front here.
+beforeAll(() => preloadTooltips());
 
 function renderTooltip() {
   render(
-    <TooltipProvider>
-      <Tooltip content="Changelog">
-        <button type="button">v9.0.0</button>
-      </Tooltip>
-    </TooltipProvider>,
+    <Tooltip content="Changelog">
+      <button type="button">v9.0.0</button>
+    </Tooltip>,
   );
   return screen.getByRole('button', { name: 'v9.0.0' });
 }

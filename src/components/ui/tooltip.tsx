@@ -1,71 +1,61 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { TOOLTIP } from '../../config/constants';
-
-/** Wrap the app once; every tooltip then opens and closes without delay (SPEC §9). */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={TOOLTIP.showDelayMs} skipDelayDuration={TOOLTIP.hideDelayMs}>
-      {children}
-    </RadixTooltip.Provider>
-  );
-}
+import { signal } from '@preact/signals-react';
+import { useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { RadixTooltipProps } from './radix-tooltip';
 
 /**
- * Touch has no hover: a long press shows the tooltip and it hides a while after the finger
- * lifts (SPEC §9). Radix leaves touch out, so this runs beside its hover and focus handling.
+ * Radix Tooltip and its positioning engine weigh about 20 KB gzip, more than the first paint can
+ * afford for one footer tooltip. Triggers render plain until the module arrives: when the browser
+ * is idle (preloadTooltips), or at the first hover, focus or touch on a trigger.
  */
-function useTouchOpen() {
-  const [open, setOpen] = useState(false);
-  const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(
-    () => () => {
-      clearTimeout(pressTimer.current);
-      clearTimeout(hideTimer.current);
+// Boxed: a bare function as a signal value is not treated as plain data by every consumer.
+const loaded = signal<{ Component: ComponentType<RadixTooltipProps> } | null>(null);
+let loading: Promise<unknown> | null = null;
+
+export function preloadTooltips(): Promise<unknown> {
+  loading ??= import('./radix-tooltip').then(
+    (module) => (loaded.value = { Component: module.default }),
+    (error: unknown) => {
+      loading = null;
+      throw error;
     },
-    [],
   );
-  const onPointerDown = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') return;
-    clearTimeout(hideTimer.current);
-    pressTimer.current = setTimeout(() => setOpen(true), TOOLTIP.touchLongPressMs);
-  };
-  // A lifted finger, or one the browser took over for scrolling, ends the press.
-  const onPointerEnd = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') return;
-    clearTimeout(pressTimer.current);
-    hideTimer.current = setTimeout(() => setOpen(false), TOOLTIP.touchHideDelayMs);
-  };
-  return { open, handlers: { onPointerDown, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd } };
+  return loading;
 }
 
-interface TooltipProps {
-  content: ReactNode;
-  /** A single focusable element; it keeps its own accessible name. */
-  children: ReactNode;
-  side?: 'top' | 'bottom' | 'left' | 'right';
-}
+const load = () => void preloadTooltips().catch(() => undefined);
 
-export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
-  const [hoverOpen, setHoverOpen] = useState(false);
-  const touch = useTouchOpen();
+type TooltipProps = Omit<RadixTooltipProps, 'initiallyOpen'>;
+
+export function Tooltip(props: TooltipProps) {
+  const Impl = loaded.value?.Component;
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const [pointerInside, setPointerInside] = useState(false);
+  const hadFocus = useRef(false);
+
+  // Swapping in the Radix trigger remounts the child: give focus back if it had it.
+  useLayoutEffect(() => {
+    if (!Impl || !hadFocus.current) return;
+    wrapper.current?.querySelector<HTMLElement>('a, button, [tabindex]')?.focus();
+  }, [Impl]);
+
   return (
-    <RadixTooltip.Root open={hoverOpen || touch.open} onOpenChange={setHoverOpen}>
-      <RadixTooltip.Trigger asChild {...touch.handlers}>
-        {children}
-      </RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          collisionPadding={8}
-          style={{ maxWidth: TOOLTIP.maxWidthPx }}
-          className="z-50 rounded-md bg-text px-2.5 py-1.5 text-sm leading-snug text-background shadow-lg"
-        >
-          {content}
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <span
+      ref={wrapper}
+      className="contents"
+      onPointerOver={() => {
+        if (Impl) return;
+        setPointerInside(true);
+        load();
+      }}
+      onPointerLeave={() => setPointerInside(false)}
+      onFocus={() => {
+        if (Impl) return;
+        hadFocus.current = true;
+        load();
+      }}
+      onBlur={() => (hadFocus.current = false)}
+    >
+      {Impl ? <Impl {...props} initiallyOpen={pointerInside && !hadFocus.current} /> : props.children}
+    </span>
   );
 }

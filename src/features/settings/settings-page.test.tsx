@@ -1,18 +1,19 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import messages from '../../../public/assets/i18n/en.json';
-import { TooltipProvider } from '../../components/ui/tooltip';
+import { preloadTooltips } from '../../components/ui/tooltip';
 import { settings } from '../../state/app-state';
 import { SettingsPage } from './settings-page';
+
+// The Radix tooltip module is loaded on demand in the app; load it up front here.
+beforeAll(() => preloadTooltips());
 
 function renderPage() {
   render(
     <IntlProvider locale="en-US" messages={messages}>
-      <TooltipProvider>
-        <SettingsPage />
-      </TooltipProvider>
+      <SettingsPage />
     </IntlProvider>,
   );
 }
