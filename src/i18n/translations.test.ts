@@ -15,7 +15,13 @@ const readCatalog = (language: string): Catalog =>
 const BRAND_KEYS = new Set(['snxt.title.short', 'snxt.title.long']);
 /** Texts that are spelled the same as in English because the word is the same in that language. */
 const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
-  fr: ['snxt.menu.drawer', 'snxt.settings.animations.title', 'snxt.settings.themes.nature'],
+  fr: [
+    'snxt.menu.drawer',
+    'snxt.notifications.label',
+    'snxt.notifications.region',
+    'snxt.settings.animations.title',
+    'snxt.settings.themes.nature',
+  ],
   es: ['snxt.settings.general'],
   'pt-br': ['snxt.menu.drawer'],
 };
