@@ -1,35 +1,6 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TOOLTIP } from '../../config/constants';
-
-/**
- * Touch has no hover: a long press shows the tooltip and it hides a while after the finger
- * lifts (SPEC §9). Radix leaves touch out, so this runs beside its hover and focus handling.
- */
-function useTouchOpen() {
-  const [open, setOpen] = useState(false);
-  const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(
-    () => () => {
-      clearTimeout(pressTimer.current);
-      clearTimeout(hideTimer.current);
-    },
-    [],
-  );
-  const onPointerDown = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') return;
-    clearTimeout(hideTimer.current);
-    pressTimer.current = setTimeout(() => setOpen(true), TOOLTIP.touchLongPressMs);
-  };
-  // A lifted finger, or one the browser took over for scrolling, ends the press.
-  const onPointerEnd = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') return;
-    clearTimeout(pressTimer.current);
-    hideTimer.current = setTimeout(() => setOpen(false), TOOLTIP.touchHideDelayMs);
-  };
-  return { open, handlers: { onPointerDown, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd } };
-}
 
 export interface RadixTooltipProps {
   content: ReactNode;
@@ -38,6 +9,8 @@ export interface RadixTooltipProps {
   side?: 'top' | 'bottom' | 'left' | 'right';
   /** Open at mount: the pointer was already on the trigger when this module arrived. */
   initiallyOpen?: boolean;
+  /** Held open from outside (a touch long press, which Radix does not handle). */
+  forceOpen?: boolean;
 }
 
 /** The Radix tooltip itself, loaded on demand by tooltip.tsx. Delays per SPEC §9. */
@@ -46,15 +19,13 @@ export default function RadixTooltipImpl({
   children,
   side = 'top',
   initiallyOpen = false,
+  forceOpen = false,
 }: RadixTooltipProps) {
   const [hoverOpen, setHoverOpen] = useState(initiallyOpen);
-  const touch = useTouchOpen();
   return (
     <RadixTooltip.Provider delayDuration={TOOLTIP.showDelayMs} skipDelayDuration={TOOLTIP.hideDelayMs}>
-      <RadixTooltip.Root open={hoverOpen || touch.open} onOpenChange={setHoverOpen}>
-        <RadixTooltip.Trigger asChild {...touch.handlers}>
-          {children}
-        </RadixTooltip.Trigger>
+      <RadixTooltip.Root open={hoverOpen || forceOpen} onOpenChange={setHoverOpen}>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
         <RadixTooltip.Portal>
           <RadixTooltip.Content
             side={side}

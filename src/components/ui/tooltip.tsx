@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals-react';
-import { useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type PointerEvent } from 'react';
+import { TOOLTIP } from '../../config/constants';
 import type { RadixTooltipProps } from './radix-tooltip';
 
 /**
@@ -24,13 +25,44 @@ export function preloadTooltips(): Promise<unknown> {
 
 const load = () => void preloadTooltips().catch(() => undefined);
 
-type TooltipProps = Omit<RadixTooltipProps, 'initiallyOpen'>;
+/**
+ * Touch has no hover: a long press shows the tooltip and it hides a while after the finger
+ * lifts (SPEC §9). Radix leaves touch out, so this runs here, beside its hover and focus handling, and
+ * also works while the Radix module is still on its way.
+ */
+function useTouchOpen() {
+  const [open, setOpen] = useState(false);
+  const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(pressTimer.current);
+      clearTimeout(hideTimer.current);
+    },
+    [],
+  );
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return;
+    clearTimeout(hideTimer.current);
+    pressTimer.current = setTimeout(() => setOpen(true), TOOLTIP.touchLongPressMs);
+  };
+  // A lifted finger, or one the browser took over for scrolling, ends the press.
+  const onPointerEnd = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return;
+    clearTimeout(pressTimer.current);
+    hideTimer.current = setTimeout(() => setOpen(false), TOOLTIP.touchHideDelayMs);
+  };
+  return { open, handlers: { onPointerDown, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd } };
+}
+
+type TooltipProps = Omit<RadixTooltipProps, 'initiallyOpen' | 'forceOpen'>;
 
 export function Tooltip(props: TooltipProps) {
   const Impl = loaded.value?.Component;
   const wrapper = useRef<HTMLSpanElement>(null);
   const [pointerInside, setPointerInside] = useState(false);
   const hadFocus = useRef(false);
+  const touch = useTouchOpen();
 
   // Swapping in the Radix trigger remounts the child: give focus back if it had it.
   useLayoutEffect(() => {
@@ -54,8 +86,14 @@ export function Tooltip(props: TooltipProps) {
         load();
       }}
       onBlur={() => (hadFocus.current = false)}
+      onPointerDown={(event) => {
+        load();
+        touch.handlers.onPointerDown(event);
+      }}
+      onPointerUp={touch.handlers.onPointerUp}
+      onPointerCancel={touch.handlers.onPointerCancel}
     >
-      {Impl ? <Impl {...props} initiallyOpen={pointerInside && !hadFocus.current} /> : props.children}
+      {Impl ? <Impl {...props} initiallyOpen={pointerInside} forceOpen={touch.open} /> : props.children}
     </span>
   );
 }
