@@ -4,10 +4,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
 import { AppProviders } from './app/providers';
+import { RouteError } from './app/route-error';
+import { installStaleChunkRecovery } from './app/stale-chunk-reload';
 import { startApp } from './app/start-app';
 import { routeTree } from './routeTree.gen';
 
-const router = createRouter({ routeTree, scrollRestoration: true, defaultPreload: 'intent' });
+const router = createRouter({
+  routeTree,
+  scrollRestoration: true,
+  defaultPreload: 'intent',
+  defaultErrorComponent: RouteError,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -20,6 +27,7 @@ declare module '@tanstack/react-router' {
 }
 
 try {
+  installStaleChunkRecovery(router);
   startApp();
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
