@@ -2,7 +2,7 @@ import './styles/app.css';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
+import { afterFirstLoad, preloadLazyRoutes, whenIdle } from './app/preload-routes';
 import { AppProviders } from './app/providers';
 import { RouteError } from './app/route-error';
 import { installStaleChunkRecovery } from './app/stale-chunk-reload';
@@ -38,7 +38,7 @@ try {
       </AppProviders>
     </StrictMode>,
   );
-  whenIdle(() => void preloadLazyRoutes(router));
+  afterFirstLoad(router, () => whenIdle(() => void preloadLazyRoutes(router)));
 } catch (error) {
   // SPEC §8: start-up failures go to the console only.
   console.error('Snxt failed to start', error);
