@@ -3,9 +3,11 @@ import signalsTransform from '@preact/signals-react-transform';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { securityHeadersPlugin } from './scripts/security-headers.mjs';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     // The router plugin must come before the React plugin so route files are split first.
     tanstackRouter({
@@ -19,6 +21,8 @@ export default defineConfig({
     // Lets components read signals directly and re-render when they change.
     babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
     tailwindcss(),
+    // CSP and friends: shipped as dist/_headers + an nginx snippet, and sent by `vite preview`.
+    securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
   ],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },
@@ -29,4 +33,4 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

@@ -2,12 +2,13 @@ import './styles/app.css';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadLazyRoutes, whenIdle } from './app/preload-routes';
 import { preloadToaster } from './app/app-toaster';
-import { preloadTooltips } from './components/ui/tooltip';
+import { afterFirstLoad, preloadLazyRoutes, whenIdle } from './app/preload-routes';
 import { AppProviders } from './app/providers';
 import { reportRouteError, RouteError } from './app/route-error';
+import { installStaleChunkRecovery } from './app/stale-chunk-reload';
 import { startAnalytics } from './app/start-analytics';
+import { preloadTooltips } from './components/ui/tooltip';
 import { startApp } from './app/start-app';
 import { startPageTitle } from './app/use-page-title';
 import { routeTree } from './routeTree.gen';
@@ -32,6 +33,7 @@ declare module '@tanstack/react-router' {
 }
 
 try {
+  installStaleChunkRecovery(router);
   startApp();
   startAnalytics(router);
   startPageTitle(router);
@@ -44,11 +46,14 @@ try {
       </AppProviders>
     </StrictMode>,
   );
-  whenIdle(() => {
-    void preloadLazyRoutes(router);
-    void preloadToaster();
-    void preloadTooltips();
-  });
+  // Background work waits for the first page: a failed preload must not look like a stale page.
+  afterFirstLoad(router, () =>
+    whenIdle(() => {
+      void preloadLazyRoutes(router);
+      void preloadToaster();
+      void preloadTooltips();
+    }),
+  );
 } catch (error) {
   // SPEC §8: start-up failures go to the console only.
   console.error('Snxt failed to start', error);

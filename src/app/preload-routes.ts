@@ -10,3 +10,18 @@ export function whenIdle(task: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
   else setTimeout(task, 200);
 }
+
+/**
+ * Runs `task` once the router has finished its first load. Background work then never competes
+ * with the first page, and a failed background chunk is told apart from one the page needs.
+ */
+export function afterFirstLoad(router: Pick<AnyRouter, 'subscribe' | 'state'>, task: () => void): void {
+  if (router.state.status === 'idle' && router.state.resolvedLocation) {
+    task();
+    return;
+  }
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    task();
+  });
+}

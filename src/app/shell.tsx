@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type Reac
 import { useIntl } from 'react-intl';
 import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
 import { Footer } from './footer';
+import { RouteAnnouncer } from './route-announcer';
 import { SideDrawer } from './side-drawer';
 import { Toolbar } from './toolbar';
 import { useWideLayout } from './use-wide-layout';
@@ -59,6 +60,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
           {children}
         </main>
         <Footer />
+        <RouteAnnouncer />
         {drawerOpen && (
           <button
             type="button"

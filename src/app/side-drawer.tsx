@@ -31,8 +31,12 @@ export function SideDrawer({ open, onClose }: SideDrawerProps) {
     <div
       id="side-drawer"
       inert={!open}
-      className={`fixed inset-y-0 start-0 z-40 flex w-(--drawer-width) flex-col border-e border-border bg-surface text-text shadow-xl transition-[translate,visibility] duration-(--drawer-duration) ease-in-out motion-reduce:transition-none ${
-        open ? 'visible translate-x-0' : 'invisible -translate-x-full rtl:translate-x-full'
+      // Visibility switches on at once when opening (a still-hidden link cannot take focus) and
+      // off only after the slide-out when closing.
+      className={`fixed inset-y-0 start-0 z-40 flex w-(--drawer-width) flex-col border-e border-border bg-surface text-text shadow-xl duration-(--drawer-duration) ease-in-out motion-reduce:transition-none ${
+        open
+          ? 'visible translate-x-0 transition-[translate]'
+          : 'invisible -translate-x-full transition-[translate,visibility] rtl:translate-x-full'
       }`}
     >
       <div className="flex h-16 items-center gap-3 border-b border-border px-4">

@@ -1,0 +1,96 @@
+// `npm run bench:lighthouse`: a production build served by `vite preview` on 127.0.0.1, then
+// Lighthouse (mobile and desktop presets, local Chromium) on / and /settings, 3 runs each. Prints
+// the medians of the four category scores, FCP, LCP, TBT, CLS and the bytes transferred, and the
+// audits that cost points. It reports; it does not fail on scores.
+// Extra arguments are VITE_* settings for the build, e.g. `npm run bench:lighthouse -- VITE_GA_MEASUREMENT_ID=G-X1`.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildApp, freePort, startPreview } from '../tests/support/app-servers.mjs';
+import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_A_BROWSER } from '../tests/support/find-browser.mjs';
+
+const RUNS = 3;
+const PATHS = ['/', '/settings'];
+const PRESETS = { mobile: undefined, desktop: desktopConfig };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {
+  FCP: ['first-contentful-paint', (ms) => `${(ms / 1000).toFixed(2)} s`],
+  LCP: ['largest-contentful-paint', (ms) => `${(ms / 1000).toFixed(2)} s`],
+  TBT: ['total-blocking-time', (ms) => `${Math.round(ms)} ms`],
+  CLS: ['cumulative-layout-shift', (value) => value.toFixed(3)],
+  bytes: ['total-byte-weight', (bytes) => `${(bytes / 1024).toFixed(1)} KB`],
+};
+
+const viteEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => key.startsWith('VITE_') && process.env[key] !== undefined),
+);
+for (const arg of process.argv.slice(2)) {
+  const [key, ...value] = arg.split('=');
+  if (key.startsWith('VITE_')) viteEnv[key] = value.join('=');
+}
+
+const browser = findBrowser();
+if (!browser?.executablePath) {
+  console.error(HOW_TO_GET_A_BROWSER);
+  process.exit(1);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+console.log('Building the production build into dist/ …');
+buildApp('dist', viteEnv);
+const preview = await startPreview('dist', await freePort());
+const chrome = await chromeLauncher.launch({
+  chromePath: browser.executablePath,
+  chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+});
+
+const rows = [];
+try {
+  for (const [preset, config] of Object.entries(PRESETS)) {
+    for (const path of PATHS) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await lighthouse(
+          `${preview.url}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+          config,
+        );
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        runs.push(result.lhr);
+        if (result.lhr.runtimeError) console.warn(`  ${preset} ${path}: ${result.lhr.runtimeError.message}`);
+      }
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round(100 * median(runs.map((lhr) => lhr.categories[id].score ?? 0)))]),
+      );
+      const metrics = Object.fromEntries(
+        Object.entries(METRICS).map(([name, [audit, format]]) => [
+          name,
+          format(median(runs.map((lhr) => lhr.audits[audit].numericValue ?? 0))),
+        ]),
+      );
+      // Audits that cost points in the last run, so the numbers come with their reasons.
+      const last = runs[runs.length - 1];
+      const losses = CATEGORIES.flatMap((id) =>
+        last.categories[id].auditRefs
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => last.audits[ref.id])
+          .filter((audit) => audit.score !== null && audit.score < 1)
+          .map((audit) => `${id}/${audit.id} ${audit.displayValue ?? ''}`.trim()),
+      );
+      rows.push({ preset, path, ...scores, ...metrics });
+      console.log(
+        `${preset.padEnd(7)} ${path.padEnd(10)} done${losses.length ? `; below 100: ${losses.join(', ')}` : ''}`,
+      );
+    }
+  }
+} finally {
+  await chrome.kill();
+  await preview.stop();
+}
+
+console.log(`\nLighthouse ${RUNS}-run medians (${preview.url}, ${browser.executablePath})`);
+console.table(rows);

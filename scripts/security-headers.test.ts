@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  nginxSnippet,
+  parseHeadersFile,
+  securityHeaders,
+} from './security-headers.mjs';
+
+/** The CSP as a map of directive → sources. */
+function directives(env: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(
+    contentSecurityPolicy(env)
+      .split('; ')
+      .map((directive) => {
+        const [name, ...sources] = directive.split(' ');
+        return [name, sources];
+      }),
+  );
+}
+
+describe('contentSecurityPolicy', () => {
+  it('allows only the own origin when nothing is configured', () => {
+    const csp = directives({});
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(contentSecurityPolicy({})).not.toContain('unsafe');
+  });
+
+  it('lets the app talk to the OIDC authority and the Cognito domain, by origin', () => {
+    const csp = directives({
+      VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
+      VITE_COGNITO_DOMAIN: 'https://example.auth.eu-west-1.amazoncognito.com/',
+    });
+    const origins = ['https://cognito-idp.eu-west-1.amazonaws.com', 'https://example.auth.eu-west-1.amazoncognito.com'];
+    expect(csp['connect-src']).toEqual(["'self'", ...origins]);
+    expect(csp['form-action']).toEqual(["'self'", ...origins]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+  });
+
+  it('adds Google Analytics only when a measurement id is set', () => {
+    const csp = directives({ VITE_GA_MEASUREMENT_ID: 'G-ABC123' });
+    expect(csp['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(csp['connect-src']).toContain('https://*.google-analytics.com');
+    expect(csp['connect-src']).toContain('https://*.analytics.google.com');
+    expect(csp['img-src']).toContain('https://*.google-analytics.com');
+    expect(directives({ VITE_GA_MEASUREMENT_ID: ' ' })['script-src']).toEqual(["'self'"]);
+  });
+
+  it('ignores values that are not http(s) URLs and a Cognito domain without an authority', () => {
+    const csp = directives({ VITE_OIDC_AUTHORITY: 'not a url', VITE_COGNITO_DOMAIN: 'https://x.example' });
+    expect(csp['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('allows an absolute translation prefix in connect-src', () => {
+    expect(directives({ VITE_I18N_PREFIX: 'https://cdn.example.com/app' })['connect-src']).toEqual([
+      "'self'",
+      'https://cdn.example.com',
+    ]);
+    expect(directives({ VITE_I18N_PREFIX: '/app' })['connect-src']).toEqual(["'self'"]);
+  });
+});
+
+describe('deployable configs', () => {
+  const headers = securityHeaders({ VITE_OIDC_AUTHORITY: 'https://id.example.com/pool' });
+
+  it('has every header the issue asks for', () => {
+    expect(Object.keys(headers)).toEqual(
+      expect.arrayContaining([
+        'Content-Security-Policy',
+        'Referrer-Policy',
+        'X-Content-Type-Options',
+        'Permissions-Policy',
+        'Cross-Origin-Opener-Policy',
+      ]),
+    );
+    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Permissions-Policy']).toContain('camera=()');
+  });
+
+  it('writes a _headers file that reads back to the same headers', () => {
+    const text = headersFile(headers);
+    expect(text).toMatch(/^\/\*$/m);
+    expect(parseHeadersFile(text)).toEqual(headers);
+  });
+
+  it('writes an nginx snippet with every header on every response and the SPA fallback', () => {
+    const text = nginxSnippet(headers);
+    for (const [name, value] of Object.entries(headers)) {
+      expect(text).toContain(`add_header ${name} "${value}" always;`);
+    }
+    expect(text).toContain('try_files $uri $uri/ /index.html;');
+  });
+});

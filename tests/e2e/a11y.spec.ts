@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, seedSettings, test } from './fixtures';
+
+const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
+const LANGUAGES = ['en', 'he'] as const;
+const WIDTHS = [1280, 390] as const;
+const PHONE = { width: 390, height: 844 };
+
+/** Runs axe against WCAG 2.1 A/AA and fails on serious or critical violations, listed readably. */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = serious.map((violation) =>
+    [
+      `${violation.id} (${violation.impact}): ${violation.help}`,
+      ...violation.nodes.map(
+        (node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ')}`,
+      ),
+    ].join('\n'),
+  );
+  expect(report, `axe on ${where}:\n${report.join('\n')}`).toEqual([]);
+}
+
+/** Presses Tab until `target` has focus; fails if it is not reached within `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 30) {
+  for (let presses = 0; presses < max; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** What a sighted keyboard user sees on the focused element: its outline (none = no focus ring). */
+function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    return {
+      element: `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') ?? element.textContent?.trim()}"`,
+      focusVisible: element.matches(':focus-visible'),
+      outline: style.outlineStyle === 'none' ? 'none' : `${style.outlineWidth} ${style.outlineStyle}`,
+    };
+  });
+}
+
+test.describe('axe: WCAG 2.1 AA', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  for (const theme of THEMES) {
+    for (const language of LANGUAGES) {
+      for (const width of WIDTHS) {
+        test(`home and settings, ${theme}, ${language}, ${width}px`, async ({ page }) => {
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+          await seedSettings(page, { theme, language, pageAnimations: false, elementsAnimations: false });
+          for (const path of ['/', '/settings']) {
+            await page.goto(path);
+            await expect(page.locator('html')).toHaveClass(theme.toLowerCase());
+            // Until a language file exists the app shows (and declares) English: both are fine here.
+            await expect(page.locator('html')).toHaveAttribute('lang', language === 'he' ? /^(he|en)/ : /^en/);
+            await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+            await expectNoSeriousViolations(page, `${path} in ${theme}, ${language}, ${width}px`);
+          }
+        });
+      }
+    }
+  }
+
+  test('the open drawer on a phone', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the open drawer');
+  });
+});
+
+test.describe('keyboard only', () => {
+  test('the skip link comes first and moves focus to the main content', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skipLink = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skipLink).toBeFocused();
+    await expect(skipLink).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // The next Tab continues inside the main content, not back in the toolbar.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Choose language and theme' })).toBeFocused();
+  });
+
+  test('on a phone the menu button opens the drawer, Escape closes it and focus comes back', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    const drawer = page.getByRole('navigation', { name: 'Menu' });
+    await tabTo(page, menuButton);
+
+    for (const key of ['Enter', 'Space']) {
+      await page.keyboard.press(key);
+      await expect(drawer).toBeVisible();
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+      await expect(drawer.getByRole('link', { name: 'Settings' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(menuButton).toBeFocused();
+    }
+  });
+
+  test('a drawer link navigates and focus lands on the new page heading', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await tabTo(page, page.getByRole('button', { name: 'Open menu' }));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+  });
+
+  test('settings switches toggle with Space', async ({ page }) => {
+    await page.goto('/settings');
+    const sticky = page.getByRole('switch', { name: 'Sticky header' });
+    await expect(sticky).toHaveAttribute('aria-checked', 'true');
+    await tabTo(page, sticky);
+    await page.keyboard.press('Space');
+    await expect(sticky).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('banner')).toHaveAttribute('data-sticky', 'false');
+    await page.keyboard.press('Space');
+    await expect(sticky).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('the language selector changes language with the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const selector = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+    await tabTo(page, selector);
+    await page.keyboard.press('ArrowDown');
+    await expect(selector).toHaveValue('de');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('snxt-SETTINGS') ?? '{}').language))
+      .toBe('de');
+  });
+
+  test('every Tab stop of the shell shows a focus ring', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const seen = new Set<string>();
+    const missing: string[] = [];
+    for (let presses = 0; presses < 25; presses += 1) {
+      await page.keyboard.press('Tab');
+      const ring = await focusRing(page);
+      if (ring.element.startsWith('body') || seen.has(ring.element)) break;
+      seen.add(ring.element);
+      if (!ring.focusVisible || ring.outline === 'none') missing.push(ring.element);
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect(missing, 'Tab stops without a visible focus ring').toEqual([]);
+  });
+});
+
+test.describe('focus and announcement after navigation', () => {
+  test('focus moves to the new page heading and the title is announced politely', async ({ page }) => {
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1, name: 'Starter Next' });
+    await expect(heading).toBeVisible();
+    await expect(heading).not.toBeFocused();
+    const liveRegion = page.locator('[aria-live="polite"]').filter({ hasText: /\S/ });
+
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+    await expect(liveRegion).toHaveText('Settings - Starter Next');
+
+    await page.goBack();
+    await expect(heading).toBeFocused();
+    await expect(liveRegion).toHaveText('Starter Next');
+  });
+});

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const SETTINGS_CHUNK = /\/assets\/settings-[\w-]+\.js(\?.*)?$/;
+
+/**
+ * Counts the documents the tab has shown: the first visit is 1, each reload adds one. (Counted
+ * from inside each document: a reload that replaces a reload still in flight shows nothing.)
+ */
+async function countDocuments(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('e2e-documents', String(Number(sessionStorage.getItem('e2e-documents')) + 1));
+  });
+  return () => page.evaluate(() => Number(sessionStorage.getItem('e2e-documents')));
+}
+
+test.describe('stale chunk recovery', () => {
+  test('a page chunk that is gone once is fetched again by one reload', async ({ page }) => {
+    let requests = 0;
+    await page.route(SETTINGS_CHUNK, (route) => (requests++ === 0 ? route.abort('failed') : route.continue()));
+    const documents = await countDocuments(page);
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Sticky header' })).toBeVisible();
+    expect(await documents()).toBe(2);
+    // At least the failed request and the one that worked (a reload superseding another may add one).
+    expect(requests).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a failed background preload does not reload; the navigation that needs the chunk does', async ({ page }) => {
+    const documents = await countDocuments(page);
+    // The deploy "happens" before the first visit and is over once the tab reloads after the click.
+    let clicked = false;
+    let reloaded = false;
+    page.on('request', (request) => {
+      if (clicked && request.isNavigationRequest()) reloaded = true;
+    });
+    await page.route(SETTINGS_CHUNK, (route) => (reloaded ? route.continue() : route.abort('failed')));
+    const preloadFailed = page.waitForEvent('requestfailed', (request) => SETTINGS_CHUNK.test(request.url()));
+    await page.goto('/');
+    await preloadFailed;
+    await expect(page.getByRole('heading', { level: 1, name: 'Starter Next' })).toBeVisible();
+    expect(await documents()).toBe(1);
+
+    clicked = true;
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    expect(await documents()).toBe(2);
+  });
+
+  test('a chunk that stays missing reloads at most once, then shows an error', async ({ page }) => {
+    await page.route(SETTINGS_CHUNK, (route) => route.abort('failed'));
+    const documents = await countDocuments(page);
+    await page.goto('/settings');
+    await expect(page.getByRole('alert')).toContainText('This page could not be shown');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Give a reload loop the time to show itself.
+    await page.waitForTimeout(1500);
+    expect(await documents()).toBeLessThanOrEqual(2);
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+});
