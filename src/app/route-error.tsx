@@ -22,7 +22,9 @@ export function RouteError({ reset }: ErrorComponentProps) {
   };
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 tabIndex={-1} className="text-2xl font-bold text-text outline-none">{t('snxt.errors.page.title')}</h1>
+      <h1 tabIndex={-1} className="text-2xl font-bold text-text outline-none">
+        {t('snxt.errors.page.title')}
+      </h1>
       <p className="mt-4 text-muted">{t('snxt.errors.page.text')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link
