@@ -41,7 +41,8 @@ function SignInControls() {
       void router.navigate({ to: '/' });
     };
     return (
-      <Suspense fallback={<UserMenuButton user={user} />}>
+      // The placeholder holds the place (no layout shift) but waits, disabled, for the menu's code.
+      <Suspense fallback={<UserMenuButton user={user} disabled />}>
         <UserMenu user={user} trigger={<UserMenuButton user={user} />} onLogout={logout} />
       </Suspense>
     );
