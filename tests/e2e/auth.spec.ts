@@ -186,6 +186,8 @@ test('a signed-out visit does not load the sign-in code until Login is pressed',
 test('the user menu works from the keyboard', async ({ page }) => {
   await page.goto('/');
   await signIn(page);
+  // Until the menu's code has loaded, a disabled placeholder holds its place.
+  await expect(userMenuButton(page)).toBeEnabled();
   await userMenuButton(page).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
