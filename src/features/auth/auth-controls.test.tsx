@@ -64,7 +64,8 @@ describe('AuthControls', () => {
       const button = screen.getByRole('button', { name: 'User menu' });
       expect(button).toBeEnabled();
       return button;
-    });
+      // Generous: transforming the menu's code on a busy machine can take a while.
+    }, 5000);
     menuButton.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
@@ -73,6 +74,6 @@ describe('AuthControls', () => {
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
     expect(endSession).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), 5000);
   });
 });
