@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { startAuth } from '../features/auth/start-auth';
 import { startI18n } from '../i18n/i18n-state';
 import { pageAnimationsUnsupported } from '../lib/browser';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
@@ -21,5 +22,7 @@ export function startApp(root: HTMLElement = document.documentElement): () => vo
     startI18n(settings, root),
     followOtherTabs(window, storage, settings, auth),
   );
+  // After persistence starts, so a sign-in answer or a reconciled session is saved.
+  startAuth();
   return () => stops.forEach((stop) => stop());
 }

@@ -53,6 +53,16 @@ describe('auth state', () => {
   });
 });
 
+describe('session ended', () => {
+  it('signs out without a provider round trip', () => {
+    const endSession = vi.fn();
+    const auth = createAuthState({ isAuthenticated: true, user: profile }, { endSession });
+    auth.sessionEnded();
+    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    expect(endSession).not.toHaveBeenCalled();
+  });
+});
+
 describe('stored auth', () => {
   it('keeps a well-formed signed-in state as a hint', () => {
     expect(sanitizeAuth({ isAuthenticated: true, user: profile })).toEqual({ isAuthenticated: true, user: profile });

@@ -54,6 +54,10 @@ export function createAuthState(stored?: unknown, hooks: AuthHooks = {}) {
       state.value = { ...SIGNED_OUT };
       hooks.endSession?.();
     }),
+    /** The OIDC session is gone (failed renewal, rejected callback): signed out here, nothing to end at the provider. */
+    sessionEnded: defineAction('[Auth] Session Ended', noPayload, () => {
+      state.value = { ...SIGNED_OUT };
+    }),
     reset: defineAction(
       '[Auth] Reset',
       (payload: unknown) => valid(payload),

@@ -1,0 +1,61 @@
+import { useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { LoginIcon } from '../../components/ui/icons';
+import { env } from '../../config/env';
+import { auth } from '../../state/app-state';
+import { withoutCallbackParams } from './callback-url';
+import { takePendingCallback } from './start-auth';
+import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
+
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+
+/**
+ * Cleans a sign-in answer out of the address bar through the router's history at once, then moves
+ * to the page Login was pressed on when the answer is verified.
+ */
+function useSignInCallback() {
+  const router = useRouter();
+  useEffect(() => {
+    const pending = takePendingCallback();
+    if (!pending) return;
+    const cleaned = withoutCallbackParams(new URL(window.location.href));
+    router.history.replace(cleaned);
+    void pending.then((path) => {
+      // Someone who navigated on meanwhile stays where they went.
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      if (path !== cleaned && here === cleaned) router.history.replace(path);
+    });
+  }, [router]);
+}
+
+function SignInControls() {
+  const intl = useIntl();
+  const router = useRouter();
+  useSignInCallback();
+  const { isAuthenticated, user } = auth.state.value;
+
+  if (isAuthenticated && user) {
+    const logout = () => {
+      auth.logout();
+      void router.navigate({ to: '/' });
+    };
+    return (
+      // The placeholder holds the place (no layout shift) but waits, disabled, for the menu's code.
+      <Suspense fallback={<UserMenuButton user={user} disabled />}>
+        <UserMenu user={user} trigger={<UserMenuButton user={user} />} onLogout={logout} />
+      </Suspense>
+    );
+  }
+  return (
+    <button type="button" className={toolbarAuthButton} onClick={() => auth.login()}>
+      <LoginIcon className="shrink-0 rtl:-scale-x-100" />
+      <span className="max-sm:sr-only">{intl.formatMessage({ id: 'snxt.auth.login' })}</span>
+    </button>
+  );
+}
+
+/** Login button or user menu for the toolbar; nothing when sign-in is not configured (SPEC §2). */
+export function AuthControls({ enabled = env.oidc !== null }: { enabled?: boolean }) {
+  return enabled ? <SignInControls /> : null;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { currentPath, isSignInCallback, withoutCallbackParams } from './callback-url';
+import { displayName } from './profile';
+import { profileFromClaims } from './profile-claims';
+import { safeReturnPath } from './return-path';
+
+const ORIGIN = 'https://app.example.com';
+const url = (path: string) => new URL(path, ORIGIN);
+
+describe('sign-in answers in the URL', () => {
+  it('recognises a code with state, or an error, on the redirect URI only', () => {
+    expect(isSignInCallback(url('/?code=a&state=b'))).toBe(true);
+    expect(isSignInCallback(url('/?error=access_denied'))).toBe(true);
+    expect(isSignInCallback(url('/?code=a'))).toBe(false);
+    expect(isSignInCallback(url('/settings?code=a&state=b'))).toBe(false);
+    expect(isSignInCallback(url('/'))).toBe(false);
+  });
+
+  it("removes only the answer's parameters", () => {
+    expect(withoutCallbackParams(url('/?code=a&state=b&iss=x&session_state=s'))).toBe('/');
+    expect(withoutCallbackParams(url('/?error=access_denied&error_description=no&keep=1#top'))).toBe('/?keep=1#top');
+    expect(currentPath({ pathname: '/settings', search: '?a=1', hash: '#b' })).toBe('/settings?a=1#b');
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('keeps pages of this app and turns anything else into home', () => {
+    expect(safeReturnPath('/settings?tab=1', ORIGIN)).toBe('/settings?tab=1');
+    expect(safeReturnPath('//evil.example/x', ORIGIN)).toBe('/');
+    expect(safeReturnPath('/\\evil.example', ORIGIN)).toBe('/');
+    expect(safeReturnPath('https://evil.example/', ORIGIN)).toBe('/');
+    expect(safeReturnPath(42, ORIGIN)).toBe('/');
+  });
+});
+
+describe('profile', () => {
+  it('keeps the profile claims and drops the token bookkeeping', () => {
+    const claims = { sub: 's', email: 'e@x.dev', name: 'N', iss: 'i', aud: 'a', exp: 1, iat: 1, nonce: 'n', sid: 'x' };
+    expect(profileFromClaims(claims)).toEqual({ sub: 's', email: 'e@x.dev', name: 'N' });
+  });
+
+  it('shows the name, else the email, else the subject', () => {
+    expect(displayName({ sub: 's', email: 'e@x.dev', name: 'Ada' })).toBe('Ada');
+    expect(displayName({ sub: 's', email: 'e@x.dev', name: ' ' })).toBe('e@x.dev');
+    expect(displayName({ sub: 's' })).toBe('s');
+  });
+});

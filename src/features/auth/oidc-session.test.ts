@@ -1,0 +1,223 @@
+import { User } from 'oidc-client-ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OidcEnv } from '../../config/env';
+import * as report from '../../lib/report';
+import { createAuthState } from '../../state/auth';
+import { createOidcSession, type SessionUserManager } from './oidc-session';
+
+const ORIGIN = 'https://app.example.com';
+const OIDC: OidcEnv = {
+  authority: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc',
+  clientId: 'client-1',
+  scope: 'email profile openid',
+  cognitoDomain: null,
+  advancedSecurityDataCollection: true,
+};
+const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada' };
+const SIGNED_IN = { isAuthenticated: true, user: PROFILE };
+
+function oidcUser({
+  expiresIn = 3600,
+  refreshToken = 'refresh-1',
+  state,
+}: Partial<{
+  expiresIn: number;
+  refreshToken: string | undefined;
+  state: unknown;
+}> = {}) {
+  return new User({
+    access_token: 'access-1',
+    id_token: 'id-1',
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    profile: { ...PROFILE, iss: OIDC.authority, aud: 'client-1', exp: 2, iat: 1, auth_time: 1, nonce: 'n' },
+    expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+    userState: state,
+  });
+}
+
+/** The UserManager boundary: everything else is the real code. */
+function fakeUserManager(stored: User | null = null) {
+  return {
+    getUser: vi.fn(async () => stored),
+    signinRedirect: vi.fn(async () => undefined),
+    signinCallback: vi.fn(async (): Promise<User | undefined> => oidcUser({ state: { returnTo: '/settings' } })),
+    signinSilent: vi.fn(async (): Promise<User | null> => oidcUser()),
+    removeUser: vi.fn(async () => {
+      stored = null;
+    }),
+    signoutRedirect: vi.fn(async () => undefined),
+  } satisfies SessionUserManager;
+}
+
+function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
+  const endSession = vi.fn();
+  const auth = createAuthState(storedAuth, { endSession });
+  const redirect = vi.fn();
+  const session = createOidcSession({ userManager, auth, oidc, origin: ORIGIN, redirect });
+  return { auth, session, userManager, redirect, endSession };
+}
+
+let notices: report.Notice[];
+beforeEach(() => {
+  notices = [];
+  vi.spyOn(report, 'reportNotice').mockImplementation((notice) => void notices.push(notice));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+describe('Login', () => {
+  it('starts the hosted sign-in and remembers the page to come back to', async () => {
+    const { session, userManager } = setup();
+    await session.login('/settings?tab=2');
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/settings?tab=2' } });
+  });
+
+  it('never remembers another site as the page to come back to', async () => {
+    const { session, userManager } = setup();
+    await session.login('//evil.example/');
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' } });
+  });
+
+  it('says so when the provider cannot be reached', async () => {
+    const { session, userManager } = setup();
+    userManager.signinRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    await session.login('/');
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.providerUnavailable']);
+  });
+});
+
+describe('the sign-in callback', () => {
+  it('signs in with the profile claims only and returns to the remembered page', async () => {
+    const { session, auth, userManager } = setup();
+    const href = `${ORIGIN}/?code=abc&state=xyz`;
+    await expect(session.handleCallback(href)).resolves.toBe('/settings');
+    expect(userManager.signinCallback).toHaveBeenCalledWith(href);
+    expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
+    expect(JSON.stringify(auth.state.value)).not.toMatch(/access|refresh|id-1/);
+    expect(notices).toEqual([]);
+  });
+
+  it('signs out, removes the tokens and explains a forged or replayed state', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    userManager.signinCallback.mockRejectedValue(new Error('No matching state found in storage'));
+    const { session, auth } = setup(SIGNED_IN, userManager);
+    await expect(session.handleCallback(`${ORIGIN}/?code=x&state=y&keep=1`)).resolves.toBe('/?keep=1');
+    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
+  });
+
+  it('tells a refused sign-in (access_denied) apart', async () => {
+    const userManager = fakeUserManager();
+    userManager.signinCallback.mockRejectedValue(new Error('access_denied'));
+    const { session, auth } = setup(null, userManager);
+    await expect(session.handleCallback(`${ORIGIN}/?error=access_denied&state=s`)).resolves.toBe('/');
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInCancelled']);
+  });
+
+  it('rejects an ID token whose profile has no subject', async () => {
+    const userManager = fakeUserManager();
+    const user = oidcUser();
+    user.profile = { ...user.profile, sub: '' };
+    userManager.signinCallback.mockResolvedValue(user);
+    vi.spyOn(report, 'reportError').mockImplementation(() => undefined);
+    const { session, auth } = setup(null, userManager);
+    await expect(session.handleCallback(`${ORIGIN}/?code=a&state=b`)).resolves.toBe('/');
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
+  });
+});
+
+describe('start-up reconciliation', () => {
+  it('keeps a stored sign-in backed by a valid access token', async () => {
+    const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    await session.reconcile();
+    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired access token with the refresh token', async () => {
+    const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser({ expiresIn: -10 })));
+    await session.reconcile();
+    expect(userManager.signinSilent).toHaveBeenCalledTimes(1);
+    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(notices).toEqual([]);
+  });
+
+  it('signs out when the refresh token does not renew', async () => {
+    const userManager = fakeUserManager(oidcUser({ expiresIn: -10 }));
+    userManager.signinSilent.mockRejectedValue(new Error('invalid_grant'));
+    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    await session.reconcile();
+    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
+  });
+
+  it('signs out when an expired token has no refresh token', async () => {
+    const userManager = fakeUserManager(oidcUser({ expiresIn: -10, refreshToken: '' }));
+    const { session, auth } = setup(SIGNED_IN, userManager);
+    await session.reconcile();
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+    expect(auth.state.value.isAuthenticated).toBe(false);
+  });
+
+  it('signs out when no OIDC session is stored at all', async () => {
+    const { session, auth } = setup(SIGNED_IN, fakeUserManager(null));
+    await session.reconcile();
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
+  });
+});
+
+describe('renewal failure', () => {
+  it('signs out cleanly and says the session ended', async () => {
+    const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    await session.onRenewError(new Error('invalid_grant'));
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
+  });
+
+  it('stays quiet for a tab that is already signed out', async () => {
+    const { session } = setup(null, fakeUserManager(null));
+    await session.onRenewError(new Error('invalid_grant'));
+    expect(notices).toEqual([]);
+  });
+});
+
+describe('Logout', () => {
+  it('removes the tokens, then ends the session at the end_session_endpoint with the ID token', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    const order: string[] = [];
+    userManager.removeUser.mockImplementation(async () => void order.push('removeUser'));
+    userManager.signoutRedirect.mockImplementation(async () => void order.push('signoutRedirect'));
+    const { session, redirect } = setup(SIGNED_IN, userManager);
+    await session.endSession();
+    expect(order).toEqual(['removeUser', 'signoutRedirect']);
+    expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it("uses Cognito's /logout when a Cognito domain is configured", async () => {
+    const cognito = { ...OIDC, cognitoDomain: 'https://example.auth.eu-west-1.amazoncognito.com' };
+    const userManager = fakeUserManager(oidcUser());
+    const { session, redirect } = setup(SIGNED_IN, userManager, cognito);
+    await session.endSession();
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).toHaveBeenCalledWith(
+      'https://example.auth.eu-west-1.amazoncognito.com/logout?client_id=client-1&logout_uri=https%3A%2F%2Fapp.example.com%2F',
+    );
+  });
+
+  it('says so when the provider session could not be ended', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+  });
+});

@@ -1,0 +1,131 @@
+import type { UserManager } from 'oidc-client-ts';
+import type { OidcEnv } from '../../config/env';
+import { reportNotice, type Notice } from '../../lib/report';
+import type { AuthStore, UserProfile } from '../../state/auth';
+import { AUTH_NOTICES } from './auth-notices';
+import { withoutCallbackParams } from './callback-url';
+import { profileFromClaims } from './profile-claims';
+import { safeReturnPath } from './return-path';
+
+/** The part of oidc-client-ts's UserManager the session uses (the boundary unit tests replace). */
+export type SessionUserManager = Pick<
+  UserManager,
+  'getUser' | 'signinRedirect' | 'signinCallback' | 'signinSilent' | 'removeUser' | 'signoutRedirect'
+>;
+
+export interface OidcSessionDeps {
+  userManager: SessionUserManager;
+  auth: AuthStore;
+  oidc: OidcEnv;
+  /** The app's origin, e.g. `https://app.example.com`; redirect URIs are it + '/'. */
+  origin: string;
+  /** Leaves the app for a provider page (location.assign). */
+  redirect: (url: string) => void;
+}
+
+interface SignInState {
+  returnTo: string;
+}
+
+const returnToOf = (state: unknown) =>
+  typeof state === 'object' && state !== null ? (state as Partial<SignInState>).returnTo : undefined;
+
+/** Sign-in, callback, start-up reconciliation, renewal failures and sign-out over one UserManager (SPEC §5, §8). */
+export function createOidcSession({ userManager, auth, oidc, origin, redirect }: OidcSessionDeps) {
+  /**
+   * Signs out here after the OIDC session is lost. Someone who was not signed in (another tab signed
+   * out already) is not told about an ended session; a failed sign-in attempt is always explained.
+   */
+  async function endLocally(notice: Notice, always: boolean) {
+    const wasSignedIn = auth.state.value.isAuthenticated;
+    auth.sessionEnded();
+    try {
+      await userManager.removeUser();
+    } catch (error) {
+      console.warn('Could not remove the stored OIDC user', error);
+    }
+    if (always || wasSignedIn) reportNotice(notice);
+  }
+
+  return {
+    /** Leaves for the hosted sign-in page; the callback brings the user back to `returnTo`. */
+    async login(returnTo: string): Promise<void> {
+      const state: SignInState = { returnTo: safeReturnPath(returnTo, origin) };
+      try {
+        await userManager.signinRedirect({ state });
+      } catch (error) {
+        console.warn('Could not start the hosted sign-in', error);
+        reportNotice(AUTH_NOTICES.providerUnavailable);
+      }
+    },
+
+    /**
+     * Verifies the provider's answer at `href` (state, PKCE, code exchange, ID token) and signs in
+     * with the ID token's profile claims. Resolves to the app path to show: the page Login was
+     * pressed on, or (after a failure, which signs out) the current page without the answer's parameters.
+     */
+    async handleCallback(href: string): Promise<string> {
+      const url = new URL(href);
+      try {
+        const user = await userManager.signinCallback(href);
+        if (!user) throw new Error('The sign-in answer did not produce a user.');
+        // The action validates the claims (a subject, no tokens) before it signs in.
+        if (!auth.loginSuccess(profileFromClaims(user.profile) as UserProfile)) {
+          throw new Error('The ID token has no usable profile.');
+        }
+        return safeReturnPath(returnToOf(user.state), origin);
+      } catch (error) {
+        console.warn('Sign-in answer rejected', error);
+        const cancelled = url.searchParams.get('error') === 'access_denied';
+        await endLocally(cancelled ? AUTH_NOTICES.signInCancelled : AUTH_NOTICES.signInFailed, true);
+        return withoutCallbackParams(url);
+      }
+    },
+
+    /**
+     * A stored "signed in" is only a hint: it stands with a valid access token, or a refresh token
+     * that renews now; otherwise the user is signed out and told the session ended.
+     */
+    async reconcile(): Promise<void> {
+      try {
+        const user = await userManager.getUser();
+        if (user && user.access_token && !user.expired) return;
+        if (!user?.refresh_token) throw new Error('No OIDC session is stored.');
+        if (!(await userManager.signinSilent())) throw new Error('The refresh token did not renew the session.');
+      } catch (error) {
+        console.warn('The stored session could not be restored', error);
+        await endLocally(AUTH_NOTICES.sessionExpired, false);
+      }
+    },
+
+    /** oidc-client-ts's automatic renewal failed: signed out, and told so. */
+    async onRenewError(error: Error): Promise<void> {
+      console.warn('Token renewal failed', error);
+      await endLocally(AUTH_NOTICES.sessionExpired, false);
+    },
+
+    /**
+     * After Logout cleared the app state: forgets the tokens, then ends the hosted session. Cognito
+     * has no end_session_endpoint and uses its own /logout; other providers get RP-initiated logout.
+     */
+    async endSession(): Promise<void> {
+      try {
+        const user = await userManager.getUser();
+        await userManager.removeUser();
+        if (oidc.cognitoDomain) {
+          const logoutUri = encodeURIComponent(`${origin}/`);
+          redirect(
+            `${oidc.cognitoDomain}/logout?client_id=${encodeURIComponent(oidc.clientId)}&logout_uri=${logoutUri}`,
+          );
+        } else {
+          await userManager.signoutRedirect({ id_token_hint: user?.id_token });
+        }
+      } catch (error) {
+        console.warn('Could not end the session at the provider', error);
+        reportNotice(AUTH_NOTICES.signOutIncomplete);
+      }
+    },
+  };
+}
+
+export type OidcSession = ReturnType<typeof createOidcSession>;

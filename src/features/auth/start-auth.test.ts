@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OidcEnv } from '../../config/env';
+import * as report from '../../lib/report';
+import { createAuthState } from '../../state/auth';
+import type { ConnectedSession } from './auth-session';
+import { startAuth, takePendingCallback } from './start-auth';
+
+const OIDC: OidcEnv = {
+  authority: 'https://idp.example.com',
+  clientId: 'client-1',
+  scope: 'email profile openid',
+  cognitoDomain: null,
+  advancedSecurityDataCollection: true,
+};
+const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1', name: 'Ada' } };
+
+const at = (path: string) => new URL(path, 'https://app.example.com') as unknown as Location;
+
+function fakeSession() {
+  const session = {
+    login: vi.fn(async () => undefined),
+    endSession: vi.fn(async () => undefined),
+  };
+  const connected = {
+    session: session as unknown as ConnectedSession['session'],
+    handleCallbackOnce: vi.fn(async () => '/settings'),
+    reconcileOnce: vi.fn(async () => undefined),
+  };
+  return { session, connected, load: vi.fn(async () => connected as ConnectedSession) };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  takePendingCallback();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+describe('startAuth', () => {
+  it('does nothing without an authority', () => {
+    const auth = createAuthState(SIGNED_IN);
+    const { load } = fakeSession();
+    startAuth({ oidc: null, auth, location: at('/?code=a&state=b'), load });
+    expect(load).not.toHaveBeenCalled();
+    expect(auth.hooks.startLogin).toBeUndefined();
+  });
+
+  it('loads nothing for a signed-out visitor until Login, which remembers the page', async () => {
+    const auth = createAuthState(null);
+    const { load, session } = fakeSession();
+    startAuth({ oidc: OIDC, auth, location: at('/settings?tab=1'), load });
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    auth.login();
+    await flush();
+    expect(session.login).toHaveBeenCalledWith('/settings?tab=1');
+  });
+
+  it('hands a sign-in answer to the session once and gives its result out once', async () => {
+    const auth = createAuthState(null);
+    const { load, connected } = fakeSession();
+    startAuth({ oidc: OIDC, auth, location: at('/?code=a&state=b'), load });
+    const pending = takePendingCallback();
+    expect(takePendingCallback()).toBeNull();
+    await expect(pending).resolves.toBe('/settings');
+    expect(connected.handleCallbackOnce).toHaveBeenCalledWith('https://app.example.com/?code=a&state=b');
+    expect(connected.reconcileOnce).not.toHaveBeenCalled();
+  });
+
+  it('checks a stored sign-in against the OIDC session', async () => {
+    const auth = createAuthState(SIGNED_IN);
+    const { load, connected } = fakeSession();
+    startAuth({ oidc: OIDC, auth, location: at('/'), load });
+    await flush();
+    expect(connected.reconcileOnce).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the provider session after Logout', async () => {
+    const auth = createAuthState(SIGNED_IN);
+    const { load, session } = fakeSession();
+    startAuth({ oidc: OIDC, auth, location: at('/'), load });
+    auth.logout();
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    await flush();
+    expect(session.endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out with a notice and a clean URL when the sign-in code cannot load', async () => {
+    const notices = vi.spyOn(report, 'reportNotice').mockImplementation(() => undefined);
+    const auth = createAuthState(SIGNED_IN);
+    const load = vi.fn(async (): Promise<ConnectedSession> => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    startAuth({ oidc: OIDC, auth, location: at('/?code=a&state=b&x=1'), load });
+    await expect(takePendingCallback()).resolves.toBe('/?x=1');
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices).toHaveBeenCalledWith(expect.objectContaining({ messageId: 'snxt.auth.signInFailed' }));
+  });
+});

@@ -1,0 +1,91 @@
+import { InMemoryWebStorage, User, UserManager } from 'oidc-client-ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { OidcEnv } from '../../config/env';
+import { RENEW_LOCK_NAME, SingleTabUserManager, userManagerSettings } from './user-manager';
+
+const OIDC: OidcEnv = {
+  authority: 'https://idp.example.com',
+  clientId: 'client-1',
+  scope: 'email profile openid',
+  cognitoDomain: null,
+  advancedSecurityDataCollection: true,
+};
+
+function storedUser(expiresIn: number, refreshToken = 'refresh-1') {
+  return new User({
+    access_token: 'access-1',
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    profile: { sub: 'user-1', iss: OIDC.authority, aud: OIDC.clientId, exp: 0, iat: 0 },
+    expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+  });
+}
+
+async function managerWith(user: User | null) {
+  const storage = new InMemoryWebStorage();
+  const manager = new SingleTabUserManager({
+    ...userManagerSettings(OIDC, 'https://app.example.com', storage),
+    automaticSilentRenew: false,
+  });
+  if (user) await manager.storeUser(user);
+  return manager;
+}
+
+describe('userManagerSettings', () => {
+  it('configures the code flow with the app origin as redirect and sign-out URIs, refresh-token renewal, no session iframe', () => {
+    const settings = userManagerSettings(OIDC, 'https://app.example.com', new InMemoryWebStorage());
+    expect(settings).toMatchObject({
+      authority: OIDC.authority,
+      client_id: 'client-1',
+      scope: 'email profile openid',
+      response_type: 'code',
+      redirect_uri: 'https://app.example.com/',
+      post_logout_redirect_uri: 'https://app.example.com/',
+      automaticSilentRenew: true,
+      monitorSession: false,
+    });
+    expect(settings.disablePKCE).toBeFalsy();
+    expect(settings.userStore).toBeDefined();
+  });
+});
+
+describe('SingleTabUserManager.signinSilent', () => {
+  it('renews through the refresh token while holding the cross-tab lock', async () => {
+    const manager = await managerWith(storedUser(30));
+    const renewed = storedUser(3600);
+    const refresh = vi.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(renewed);
+    const held: string[] = [];
+    const request = vi.fn((name: string, task: () => Promise<unknown>) => {
+      held.push(name);
+      return task();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    try {
+      await expect(manager.signinSilent()).resolves.toBe(renewed);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(held).toEqual([RENEW_LOCK_NAME]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the tokens another tab renewed while this one waited for the lock', async () => {
+    const manager = await managerWith(storedUser(3600));
+    const refresh = vi.spyOn(UserManager.prototype, 'signinSilent');
+    const user = await manager.signinSilent();
+    expect(user?.access_token).toBe('access-1');
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('never falls back to an iframe: without a refresh token renewal fails', async () => {
+    const manager = await managerWith(storedUser(-10, ''));
+    const refresh = vi.spyOn(UserManager.prototype, 'signinSilent');
+    await expect(manager.signinSilent()).rejects.toThrow(/refresh token/);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('fails when no session is stored', async () => {
+    const manager = await managerWith(null);
+    await expect(manager.signinSilent()).rejects.toThrow(/refresh token/);
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  UserManager,
+  WebStorageStateStore,
+  type SigninSilentArgs,
+  type User,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
+import type { OidcEnv } from '../../config/env';
+import { withLock } from './renew-lock';
+
+export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
+/** Renewal starts this long before the access token expires (oidc-client-ts's expiring event). */
+export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
+
+/**
+ * Cognito-compatible settings: code flow with PKCE S256 (oidc-client-ts's default), redirects to the
+ * app's origin, renewal through the refresh token (Cognito has no iframe flow), no session iframe.
+ * Tokens live in `storage` (localStorage in the app): every tab shares one session and one renewal,
+ * and it lasts as long as the stored snxt-AUTH it backs. Tokens never go into snxt-AUTH itself.
+ */
+export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Storage): UserManagerSettings {
+  const home = `${origin}/`;
+  const store = new WebStorageStateStore({ store: storage });
+  return {
+    authority: oidc.authority,
+    client_id: oidc.clientId,
+    scope: oidc.scope,
+    response_type: 'code',
+    redirect_uri: home,
+    post_logout_redirect_uri: home,
+    automaticSilentRenew: true,
+    accessTokenExpiringNotificationTimeInSeconds: RENEW_BEFORE_EXPIRY_SECONDS,
+    monitorSession: false,
+    // The ID token carries the profile claims (Cognito puts them there), so no extra userinfo call.
+    loadUserInfo: false,
+    userStore: store,
+    stateStore: store,
+  };
+}
+
+/**
+ * A UserManager whose renewal uses only the refresh token (never an iframe) and runs in one tab at a
+ * time: a tab that waited for the lock finds the tokens another tab just stored and keeps them.
+ */
+export class SingleTabUserManager extends UserManager {
+  override async signinSilent(args?: SigninSilentArgs): Promise<User | null> {
+    return withLock(RENEW_LOCK_NAME, async () => {
+      const user = await this.getUser();
+      if (!user?.refresh_token) throw new Error('There is no refresh token to renew the session with.');
+      if ((user.expires_in ?? 0) > RENEW_BEFORE_EXPIRY_SECONDS) return user;
+      return super.signinSilent(args);
+    });
+  }
+}

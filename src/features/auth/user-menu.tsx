@@ -1,0 +1,49 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { ReactElement } from 'react';
+import { useIntl } from 'react-intl';
+import { LogoutIcon } from '../../components/ui/icons';
+import type { UserProfile } from '../../state/auth';
+import { displayEmail, displayName } from './profile';
+
+interface UserMenuProps {
+  user: UserProfile;
+  /**
+   * The trigger button, made by the caller: importing it here (it is also the loading placeholder
+   * in the first-load bundle) makes Rolldown split React into an extra first-load chunk.
+   */
+  trigger: ReactElement;
+  onLogout: () => void;
+}
+
+/** "User menu" dropdown: who is signed in, and Logout. Loaded only for signed-in users. */
+export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
+  const intl = useIntl();
+  const name = displayName(user);
+  const email = displayEmail(user);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-50 max-w-[min(20rem,calc(100vw-1rem))] min-w-56 rounded-xl border border-border bg-surface p-1 text-text shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block truncate font-semibold">{name}</span>
+            {email && email !== name && <span className="block truncate text-sm text-muted">{email}</span>}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            onSelect={onLogout}
+            className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 font-medium outline-none select-none data-highlighted:bg-surface-raised data-highlighted:text-primary"
+          >
+            <LogoutIcon width={20} height={20} className="rtl:-scale-x-100" />
+            {intl.formatMessage({ id: 'snxt.auth.logout' })}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
