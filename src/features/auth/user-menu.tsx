@@ -21,7 +21,9 @@ export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
   const name = displayName(user);
   const email = displayEmail(user);
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu locks page scroll by injecting a <style> element, which the
+    // Content-Security-Policy (style-src 'self') blocks. Escape, outside click and focus return still work.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
