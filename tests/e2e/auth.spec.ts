@@ -123,11 +123,11 @@ test('a replayed callback does not sign in again', async ({ page }) => {
   expect(JSON.parse((await storedAuth(page))!).isAuthenticated).toBe(false);
 });
 
-test.fixme('a rejected callback explains itself in a notice (needs the toast reporter of issue 6)', async ({
-  page,
-}) => {
+test('a rejected callback explains itself in a notice', async ({ page }) => {
   await page.goto('/?code=x&state=y');
   await expect(page.getByText('Sign-in did not complete. Please try again.')).toBeVisible();
+  await expect(page.getByText('Sign-in did not complete.')).toHaveCount(1);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
 test('a stored "signed in" without a session is signed out at start-up', async ({ page }) => {
