@@ -138,7 +138,9 @@ test.describe('keyboard only', () => {
     const selector = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
     await tabTo(page, selector);
     await page.keyboard.press('ArrowDown');
-    await expect(selector).toHaveValue('de');
+    // German is now on screen, so the selector goes by its German name.
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('snxt-SETTINGS') ?? '{}').language))
       .toBe('de');
