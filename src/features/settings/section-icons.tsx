@@ -1,13 +1,10 @@
 import type { SVGProps } from 'react';
+import { SvgIcon } from '../../components/ui/icons';
 
-/** Decorative Material Symbols glyphs (24×24) for the settings section titles. */
-function Glyph({ path, ...props }: SVGProps<SVGSVGElement> & { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-      <path d={path} />
-    </svg>
-  );
-}
+/** Decorative Material Symbols glyphs for the settings section titles, drawn at 20px. */
+const Glyph = ({ path, ...props }: SVGProps<SVGSVGElement> & { path: string }) => (
+  <SvgIcon width={20} height={20} {...props} path={path} />
+);
 
 type GlyphProps = SVGProps<SVGSVGElement>;
 
