@@ -61,6 +61,16 @@ describe('startAnalytics', () => {
     ]);
   });
 
+  it('never reports the sign-in answer URL with its one-time code, only the cleaned one', async () => {
+    const { router, resolve } = fakeRouter();
+    stops.push(startAnalytics(router, { id: 'G-TEST1234', production: true, load: () => import('../lib/analytics') }));
+    resolve('/?code=secret&state=abc');
+    resolve('/?error=access_denied&state=abc');
+    resolve('/settings');
+    await vi.waitFor(() => expect(window.gtag).toBeDefined());
+    expect(pageViewCalls()).toEqual([{ page_location: 'http://localhost:3000/settings', page_path: '/settings' }]);
+  });
+
   it('logs page views instead of sending them in development builds', async () => {
     const log = vi.spyOn(console, 'info').mockImplementation(() => {});
     const { router, resolve } = fakeRouter();

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
 import type { AnyRouter } from '@tanstack/react-router';
 import { env } from '../config/env';
+import { isSignInCallback } from '../features/auth/callback-url';
 import type { Analytics } from '../lib/analytics';
 import { runEffect } from '../lib/effect-runner';
 import { pageViewOf, type PageView } from '../lib/page-view';
@@ -39,6 +40,9 @@ export function startAnalytics(
   let analytics: Analytics | null = null;
 
   const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
+    // A sign-in answer carries a one-time code; the sign-in feature replaces that URL at once and
+    // the clean one is reported then. The code never goes to analytics.
+    if (isSignInCallback(new URL(toLocation.href, window.location.origin))) return;
     page.value = pageViewOf(toLocation, window.location.origin);
   });
   const stopEffect = runEffect('page view', () => {
