@@ -50,6 +50,18 @@ function start(language: Language, fetchImpl: typeof fetch) {
 
 const shown = () => activeMessages.value?.language;
 
+/** A fetch that answers `suffix` only once `release()` is called: a slow language file. */
+function holdBack(suffix: string) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fetchImpl = fakeFetch();
+  const gatedFetch = (async (input: RequestInfo | URL) => {
+    if (String(input).endsWith(suffix)) await gate;
+    return fetchImpl(input);
+  }) as typeof fetch;
+  return { fetch: gatedFetch, release: () => release() };
+}
+
 describe('startI18n', () => {
   it('loads the active language and sets <html lang dir>', async () => {
     start('pt-br', fakeFetch());
@@ -70,13 +82,8 @@ describe('startI18n', () => {
   });
 
   it('keeps the previous language on screen until the next one has loaded', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const fetchImpl = fakeFetch();
-    const settings = start('en', (async (input: RequestInfo | URL) => {
-      if (String(input).endsWith('/de.json')) await gate;
-      return fetchImpl(input);
-    }) as typeof fetch);
+    const { fetch: gatedFetch, release } = holdBack('/de.json');
+    const settings = start('en', gatedFetch);
     await vi.waitFor(() => expect(shown()).toBe('en'));
 
     settings.changeLanguage('de');
@@ -90,13 +97,8 @@ describe('startI18n', () => {
   });
 
   it('ignores a slow language that was already switched away from', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const fetchImpl = fakeFetch();
-    const settings = start('en', (async (input: RequestInfo | URL) => {
-      if (String(input).endsWith('/de.json')) await gate;
-      return fetchImpl(input);
-    }) as typeof fetch);
+    const { fetch: gatedFetch, release } = holdBack('/de.json');
+    const settings = start('en', gatedFetch);
     await vi.waitFor(() => expect(shown()).toBe('en'));
     settings.changeLanguage('de');
     settings.changeLanguage('he');

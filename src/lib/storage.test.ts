@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { connectReporter, type Reporter } from './report';
+import { captureReports } from '../test/capture-reports';
 import {
   createMemoryStorage,
   loadStoredState,
@@ -10,12 +10,6 @@ import {
   storageKeyToPath,
   type KeyValueStorage,
 } from './storage';
-
-function captureReports() {
-  const reporter = { error: vi.fn(), notice: vi.fn() } satisfies Reporter;
-  const disconnect = connectReporter(reporter);
-  return { reporter, disconnect };
-}
 
 /** Storage that silently drops writes, as some locked-down browsers do. */
 const forgetfulStorage = (): KeyValueStorage => ({
@@ -44,9 +38,8 @@ describe('openStorage', () => {
   });
 
   it('reports a self-test mismatch through the error handler and runs in memory', () => {
-    const { reporter, disconnect } = captureReports();
+    const reporter = captureReports();
     const opened = openStorage(forgetfulStorage);
-    disconnect();
     expect(opened.persistent).toBe(false);
     expect(reporter.error).toHaveBeenCalledWith(
       expect.objectContaining({ message: STORAGE_SELF_TEST_ERROR }),
@@ -57,12 +50,11 @@ describe('openStorage', () => {
   });
 
   it('says once that data is kept in memory when storage is refused', () => {
-    const { reporter, disconnect } = captureReports();
+    const reporter = captureReports();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const opened = openStorage(() => {
       throw new DOMException('denied', 'SecurityError');
     });
-    disconnect();
     expect(opened.persistent).toBe(false);
     expect(reporter.error).not.toHaveBeenCalled();
     expect(reporter.notice).toHaveBeenCalledTimes(1);

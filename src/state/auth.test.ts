@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectReporter } from '../lib/report';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureReports } from '../test/capture-reports';
 import { createAuthState, sanitizeAuth } from './auth';
 
 const profile = { sub: 'user-1', email: 'demo@snxt.dev', name: 'Demo User' };
-const reporter = { error: vi.fn(), notice: vi.fn() };
-let disconnect: () => void;
+let reporter: ReturnType<typeof captureReports>;
 beforeEach(() => {
-  disconnect = connectReporter(reporter);
-});
-afterEach(() => {
-  disconnect();
-  vi.clearAllMocks();
+  reporter = captureReports();
 });
 
 describe('auth state', () => {

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectReporter, type Reporter } from '../lib/report';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { captureReports } from '../test/capture-reports';
 import { InvalidActionError } from './define-action';
 import { createSettingsState } from './settings';
 import { DEFAULT_SETTINGS } from './settings-model';
 
-const reporter = { error: vi.fn<Reporter['error']>(), notice: vi.fn<Reporter['notice']>() };
-let disconnect: () => void;
-
+let reporter: ReturnType<typeof captureReports>;
 beforeEach(() => {
-  disconnect = connectReporter(reporter);
-});
-afterEach(() => {
-  disconnect();
-  vi.clearAllMocks();
+  reporter = captureReports();
 });
 
 describe('settings actions', () => {

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { descriptionIdOf, FieldRow } from './field-row';
 
 interface SelectFieldProps<V extends string> {
   label: ReactNode;
@@ -12,21 +13,11 @@ interface SelectFieldProps<V extends string> {
 export function SelectField<V extends string>({ label, value, options, onChange, description }: SelectFieldProps<V>) {
   const id = useId();
   return (
-    <div className="flex items-center justify-between gap-4 py-3.5">
-      <div className="min-w-0">
-        <label htmlFor={id} className="font-medium text-text">
-          {label}
-        </label>
-        {description && (
-          <p id={`${id}-description`} className="mt-0.5 text-sm leading-snug text-muted">
-            {description}
-          </p>
-        )}
-      </div>
+    <FieldRow id={id} label={label} description={description}>
       <select
         id={id}
         value={value}
-        aria-describedby={description ? `${id}-description` : undefined}
+        aria-describedby={description ? descriptionIdOf(id) : undefined}
         onChange={(event) => onChange(event.target.value as V)}
         className="h-10 w-44 shrink-0 sm:w-48 cursor-pointer rounded-lg border border-border bg-surface px-3 text-text shadow-sm transition-colors hover:border-muted"
       >
@@ -36,6 +27,6 @@ export function SelectField<V extends string>({ label, value, options, onChange,
           </option>
         ))}
       </select>
-    </div>
+    </FieldRow>
   );
 }

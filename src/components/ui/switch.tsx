@@ -1,5 +1,6 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
+import { descriptionIdOf, FieldRow } from './field-row';
 import { Tooltip } from './tooltip';
 
 interface SwitchFieldProps {
@@ -18,7 +19,7 @@ interface SwitchFieldProps {
 export function SwitchField({ label, checked, onCheckedChange, description, disabledReason }: SwitchFieldProps) {
   const id = useId();
   const disabled = disabledReason !== undefined;
-  const describedBy = [description && `${id}-description`, disabled && `${id}-reason`].filter(Boolean).join(' ');
+  const describedBy = [description && descriptionIdOf(id), disabled && `${id}-reason`].filter(Boolean).join(' ');
   const control = (
     <RadixSwitch.Root
       id={id}
@@ -33,26 +34,20 @@ export function SwitchField({ label, checked, onCheckedChange, description, disa
     </RadixSwitch.Root>
   );
   return (
-    <div className="flex items-center justify-between gap-4 py-3.5">
-      <div className="min-w-0">
-        <label
-          htmlFor={id}
-          className={`font-medium ${disabled ? 'cursor-not-allowed text-muted' : 'cursor-pointer text-text'}`}
-        >
-          {label}
-        </label>
-        {description && (
-          <p id={`${id}-description`} className="mt-0.5 text-sm leading-snug text-muted">
-            {description}
-          </p>
-        )}
-        {disabled && (
+    <FieldRow
+      id={id}
+      label={label}
+      description={description}
+      unavailable={disabled}
+      after={
+        disabled && (
           <span id={`${id}-reason`} className="sr-only">
             {disabledReason}
           </span>
-        )}
-      </div>
+        )
+      }
+    >
       {disabled ? <Tooltip content={disabledReason}>{control}</Tooltip> : control}
-    </div>
+    </FieldRow>
   );
 }

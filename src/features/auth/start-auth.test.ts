@@ -1,17 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OidcEnv } from '../../config/env';
 import * as report from '../../lib/report';
 import { createAuthState } from '../../state/auth';
 import type { ConnectedSession } from './auth-session';
 import { startAuth, takePendingCallback } from './start-auth';
+import { TEST_OIDC } from './test-oidc-env';
 
-const OIDC: OidcEnv = {
-  authority: 'https://idp.example.com',
-  clientId: 'client-1',
-  scope: 'email profile openid',
-  cognitoDomain: null,
-  advancedSecurityDataCollection: true,
-};
+const OIDC = TEST_OIDC;
 const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1', name: 'Ada' } };
 
 const at = (path: string) => new URL(path, 'https://app.example.com') as unknown as Location;

@@ -1,15 +1,9 @@
 import { InMemoryWebStorage, User, UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import type { OidcEnv } from '../../config/env';
 import { RENEW_LOCK_NAME, SingleTabUserManager, userManagerSettings } from './user-manager';
+import { TEST_OIDC } from './test-oidc-env';
 
-const OIDC: OidcEnv = {
-  authority: 'https://idp.example.com',
-  clientId: 'client-1',
-  scope: 'email profile openid',
-  cognitoDomain: null,
-  advancedSecurityDataCollection: true,
-};
+const OIDC = TEST_OIDC;
 
 function storedUser(expiresIn: number, refreshToken = 'refresh-1') {
   return new User({
