@@ -2,16 +2,25 @@
 // Lighthouse (mobile and desktop presets, local Chromium) on / and /settings, 3 runs each. Prints
 // the medians of the four category scores, FCP, LCP, TBT, CLS and the bytes transferred, and the
 // audits that cost points. It reports; it does not fail on scores.
-// Extra arguments are VITE_* settings for the build, e.g. `npm run bench:lighthouse -- VITE_GA_MEASUREMENT_ID=G-X1`.
+// Extra arguments are VITE_* settings for the build, e.g. `npm run bench:lighthouse -- VITE_GA_MEASUREMENT_ID=G-X1`,
+// or narrow the run while working: `--preset=mobile --path=/ --runs=1 --save` (--save keeps the
+// full reports in .lighthouse/ for the details behind a number).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildApp, freePort, startPreview } from '../tests/support/app-servers.mjs';
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_A_BROWSER } from '../tests/support/find-browser.mjs';
 
-const RUNS = 3;
-const PATHS = ['/', '/settings'];
-const PRESETS = { mobile: undefined, desktop: desktopConfig };
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const RUNS = Number(option('runs') ?? 3);
+const PATHS = option('path') ? [option('path')] : ['/', '/settings'];
+const PRESETS = Object.fromEntries(
+  Object.entries({ mobile: undefined, desktop: desktopConfig }).filter(([name]) =>
+    [name, undefined].includes(option('preset')),
+  ),
+);
+const SAVE_DIR = process.argv.includes('--save') ? '.lighthouse' : undefined;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = {
   FCP: ['first-contentful-paint', (ms) => `${(ms / 1000).toFixed(2)} s`],
@@ -61,6 +70,12 @@ try {
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         runs.push(result.lhr);
+        if (SAVE_DIR) {
+          mkdirSync(SAVE_DIR, { recursive: true });
+          const name = `${preset}${path.replaceAll('/', '-')}-${run + 1}.json`.replace('--', '-');
+          writeFileSync(`${SAVE_DIR}/${name}`, JSON.stringify(result.lhr));
+          writeFileSync(`${SAVE_DIR}/${name.replace('.json', '.trace.json')}`, JSON.stringify(result.artifacts.Trace));
+        }
         if (result.lhr.runtimeError) console.warn(`  ${preset} ${path}: ${result.lhr.runtimeError.message}`);
       }
       const scores = Object.fromEntries(
