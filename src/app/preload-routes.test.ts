@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { afterFirstLoad } from './preload-routes';
+import { afterFirstLoad, whenIdleInTurn } from './preload-routes';
 
 function fakeRouter(status: 'pending' | 'idle', resolved: boolean) {
   const listeners = new Set<() => void>();
@@ -30,5 +30,35 @@ describe('afterFirstLoad', () => {
     const task = vi.fn();
     afterFirstLoad(fakeRouter('idle', true) as never, task);
     expect(task).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('whenIdleInTurn', () => {
+  it('runs each task in its own idle period, the next after the previous settles, past failures', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    const order: string[] = [];
+    let finishFirst: () => void = () => undefined;
+    whenIdleInTurn([
+      () => new Promise<void>((resolve) => (order.push('first'), (finishFirst = resolve))),
+      () => (order.push('second'), Promise.reject(new Error('chunk failed'))),
+      () => (order.push('third'), Promise.resolve()),
+    ]);
+    expect(order).toEqual([]);
+    idle.shift()?.();
+    expect(order).toEqual(['first']);
+    await Promise.resolve();
+    expect(idle).toHaveLength(0); // the second waits for the first to settle
+    finishFirst();
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    idle.shift()?.();
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    idle.shift()?.();
+    expect(order).toEqual(['first', 'second', 'third']);
+    await vi.waitFor(() => expect(unhandled).toHaveBeenCalledTimes(1));
+    process.off('unhandledRejection', unhandled);
+    vi.unstubAllGlobals();
   });
 });

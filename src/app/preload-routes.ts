@@ -12,6 +12,19 @@ export function whenIdle(task: () => void): void {
 }
 
 /**
+ * Runs each task in its own idle period, the next once the previous one has settled, so
+ * background loading never adds up to one long task. A failed task does not stop the rest, and
+ * its failure still surfaces as an unhandled rejection (reported like any other error).
+ */
+export function whenIdleInTurn(tasks: readonly (() => Promise<unknown>)[]): void {
+  const [first, ...rest] = tasks;
+  if (!first) return;
+  whenIdle(() => {
+    void first().finally(() => whenIdleInTurn(rest));
+  });
+}
+
+/**
  * Runs `task` once the router has finished its first load. Background work then never competes
  * with the first page, and a failed background chunk is told apart from one the page needs.
  */
