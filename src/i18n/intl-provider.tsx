@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../config/constants';
 import { env } from '../config/env';
 import { activeMessages } from './i18n-state';
+import type { LoadedMessages } from './load-messages';
 import { LANGUAGE_INFO } from './languages';
 
 const warnedKeys = new Set<string>();
@@ -28,9 +29,32 @@ const onIntlWarn: IntlConfig['onWarn'] = (warning) => {
   if (!quiet) console.warn(warning);
 };
 
+/**
+ * The messages to render with. The first ones mount the whole app: as a transition, React splits
+ * that render into short tasks instead of one long one that blocks a phone's main thread. Later
+ * language changes apply at once, in step with `<html lang dir>`.
+ */
+function useActiveMessages(): LoadedMessages | null {
+  const [loaded, setLoaded] = useState(() => activeMessages.peek());
+  const shown = useRef(loaded !== null);
+  useEffect(
+    () =>
+      activeMessages.subscribe((next) => {
+        if (shown.current) {
+          setLoaded(next);
+          return;
+        }
+        shown.current = next !== null;
+        startTransition(() => setLoaded(next));
+      }),
+    [],
+  );
+  return loaded;
+}
+
 /** Renders nothing until the first messages arrive, so no raw keys ever flash on screen. */
 export function AppIntlProvider({ children }: { children: ReactNode }) {
-  const loaded = activeMessages.value;
+  const loaded = useActiveMessages();
   if (!loaded) return null;
   return (
     <IntlProvider

@@ -1,5 +1,13 @@
 import { signal } from '@preact/signals-react';
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type PointerEvent } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type PointerEvent,
+} from 'react';
 import { TOOLTIP } from '../../config/constants';
 import type { RadixTooltipProps } from './radix-tooltip';
 
@@ -24,6 +32,16 @@ export function preloadTooltips(): Promise<unknown> {
 }
 
 const load = () => void preloadTooltips().catch(() => undefined);
+
+/**
+ * The Radix component once it has arrived. Swapping every trigger on the page re-renders them
+ * all; as a transition React can split that into short tasks while the page is still loading.
+ */
+function useRadixTooltip(): { Component: ComponentType<RadixTooltipProps> } | null {
+  const [current, setCurrent] = useState(() => loaded.peek());
+  useEffect(() => loaded.subscribe((next) => startTransition(() => setCurrent(next))), []);
+  return current;
+}
 
 /**
  * Touch has no hover: a long press shows the tooltip and it hides a while after the finger
@@ -58,7 +76,7 @@ function useTouchOpen() {
 type TooltipProps = Omit<RadixTooltipProps, 'initiallyOpen' | 'forceOpen'>;
 
 export function Tooltip(props: TooltipProps) {
-  const Impl = loaded.value?.Component;
+  const Impl = useRadixTooltip()?.Component;
   const wrapper = useRef<HTMLSpanElement>(null);
   const [pointerInside, setPointerInside] = useState(false);
   const hadFocus = useRef(false);
