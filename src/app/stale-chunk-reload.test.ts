@@ -87,6 +87,17 @@ describe('installStaleChunkRecovery', () => {
     expect(d.reload).toHaveBeenCalledTimes(1);
   });
 
+  it("counts its reload as the router's own once-per-module reload, so a second failure does not reload again", () => {
+    const d = deps();
+    const target = new EventTarget();
+    installStaleChunkRecovery(fakeRouter('pending') as never, target as Window, d);
+    const message = 'Failed to fetch dynamically imported module: https://app.example/assets/settings-x.js';
+    target.dispatchEvent(Object.assign(preloadError(), { payload: new TypeError(message) }));
+    expect(d.reload).toHaveBeenCalledTimes(1);
+    // TanStack Router's lazyRouteComponent reloads only while this key is unset.
+    expect(d.storage!.getItem(`tanstack_router_reload:${message}`)).toBe('1');
+  });
+
   it('does not reload for a failed background preload', () => {
     const d = deps();
     const target = new EventTarget();

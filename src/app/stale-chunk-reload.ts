@@ -41,6 +41,21 @@ export function reloadForStaleChunk(deps: ReloadDeps = browserDeps()): boolean {
 type RouterLike = Pick<AnyRouter, 'subscribe'> & { state: { status: string } };
 
 /**
+ * TanStack Router's lazy route components reload once by themselves when their module is missing,
+ * keyed by the error message in sessionStorage. After our reload that would be a second one (a
+ * page failing once more after the reload looked like a loop): mark that reload as done.
+ */
+function claimRouterReload(event: Event, storage: ReloadDeps['storage']) {
+  const error = (event as Event & { payload?: unknown }).payload;
+  if (!(error instanceof Error)) return;
+  try {
+    storage?.setItem(`tanstack_router_reload:${error.message}`, '1');
+  } catch {
+    // Storage full or blocked: the router's own reload may follow; it too happens only once.
+  }
+}
+
+/**
  * After a deploy, the chunks an open tab knows of are gone from the server. When one fails to
  * load while the router needs it (a navigation or the first load), reload once to get the new
  * build. A failed background preload alone does not reload: the user may be offline, and the
@@ -53,9 +68,9 @@ export function installStaleChunkRecovery(
   deps: ReloadDeps = browserDeps(),
 ): () => void {
   let chunkFailed = false;
-  const onPreloadError = () => {
+  const onPreloadError = (event: Event) => {
     chunkFailed = true;
-    if (router.state.status === 'pending') reloadForStaleChunk(deps);
+    if (router.state.status === 'pending' && reloadForStaleChunk(deps)) claimRouterReload(event, deps.storage);
   };
   target.addEventListener('vite:preloadError', onPreloadError);
   const unsubscribe = router.subscribe('onResolved', () => {
