@@ -3,8 +3,11 @@ import signalsTransform from '@preact/signals-react-transform';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { bootScriptPlugin } from './scripts/boot-script.mjs';
+import { precompressPlugin } from './scripts/precompress.mjs';
 import { securityHeadersPlugin } from './scripts/security-headers.mjs';
 
 export default defineConfig(({ mode }) => ({
@@ -23,6 +26,10 @@ export default defineConfig(({ mode }) => ({
     tailwindcss(),
     // CSP and friends: shipped as dist/_headers + an nginx snippet, and sent by `vite preview`.
     securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
+    // Starts the opened page's chunk and the locale data while the entry script downloads.
+    bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url))),
+    // Brotli and gzip copies of the build, as static hosts serve them; `vite preview` serves them too.
+    precompressPlugin(),
   ],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },

@@ -31,6 +31,14 @@ const buildSeconds = (performance.now() - started) / 1000;
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+/** Size of a file, or `fallback` when it is not there. */
+const statSize = (path, fallback) => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return fallback;
+  }
+};
 const measure = (file) => {
   const content = readFileSync(join(outDir, file));
   return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
@@ -42,6 +50,9 @@ const firstLoad = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:
 const assets = readdirSync(join(outDir, 'assets')).map((name) => `assets/${name}`);
 const first = assets.filter((file) => firstLoad.has(file)).map(measure);
 const lazy = assets.filter((file) => !firstLoad.has(file) && /\.(js|css)$/.test(file)).map(measure);
+// What a static host serving the build's precompressed copies sends (scripts/precompress.mjs).
+const brotli = (items) =>
+  items.reduce((total, item) => total + statSize(join(outDir, `${item.file}.br`), item.gzip), 0);
 const sum = (items, ext, key) =>
   items.filter((item) => item.file.endsWith(ext)).reduce((total, item) => total + item[key], 0);
 
@@ -52,9 +63,14 @@ const jsGzip = sum(first, '.js', 'gzip');
 const cssGzip = sum(first, '.css', 'gzip');
 row('  = JS', sum(first, '.js', 'raw'), jsGzip);
 row('  = CSS', sum(first, '.css', 'raw'), cssGzip);
+console.log(
+  `  (served precompressed with brotli: JS ${kb(brotli(first.filter((item) => item.file.endsWith('.js')))).trim()} KB, CSS ${kb(brotli(first.filter((item) => item.file.endsWith('.css')))).trim()} KB)`,
+);
 console.log('\nLazy chunks');
 lazy.sort((a, b) => b.gzip - a.gzip).forEach((item) => row(`  ${item.file}`, item.raw, item.gzip));
-const i18n = readdirSync(join(outDir, 'assets/i18n')).map((name) => statSync(join(outDir, 'assets/i18n', name)).size);
+const i18n = readdirSync(join(outDir, 'assets/i18n'))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => statSync(join(outDir, 'assets/i18n', name)).size);
 console.log(`\nTranslation files: ${i18n.length}, largest ${kb(Math.max(...i18n))} KB raw (one is fetched per visit)`);
 console.log(`Build time: ${buildSeconds.toFixed(1)} s`);
 console.log(

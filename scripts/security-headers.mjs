@@ -2,6 +2,7 @@
 // below ships them with the build (dist/_headers for Netlify / Cloudflare Pages, and an nginx
 // snippet) and `vite preview` serves the headers of the build it serves, so what the tests check
 // is exactly what a deployment gets.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -29,12 +30,27 @@ function originOf(value) {
 const unique = (values) => [...new Set(values.filter(Boolean))];
 
 /**
- * The Content-Security-Policy for a build. Scripts only from the app's own origin (and Google's
- * tag manager when analytics is on); no inline script anywhere. Styles need no 'unsafe-inline'
- * either: React sets `style` props through the CSSOM, which CSP does not restrict.
- * @param {Record<string, string | undefined>} env the build's VITE_* variables
+ * CSP hash sources (`'sha256-…'`) of the inline scripts of a page: the browser runs an inline
+ * script only when the hash of its exact text is listed.
+ * @param {string} html
  */
-export function contentSecurityPolicy(env) {
+export function inlineScriptHashes(html) {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+    ([, attributes]) =>
+      !/\bsrc\s*=/i.test(attributes) && !/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes),
+  );
+  return scripts.map(([, , text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+}
+
+/**
+ * The Content-Security-Policy for a build. Scripts only from the app's own origin (and Google's
+ * tag manager when analytics is on), plus the build's own inline script by its hash; never
+ * 'unsafe-inline'. Styles need no 'unsafe-inline' either: React sets `style` props through the
+ * CSSOM, which CSP does not restrict.
+ * @param {Record<string, string | undefined>} env the build's VITE_* variables
+ * @param {string[]} [scriptHashes] hash sources of the page's inline scripts (inlineScriptHashes)
+ */
+export function contentSecurityPolicy(env, scriptHashes = []) {
   const analytics = Boolean(env.VITE_GA_MEASUREMENT_ID?.trim());
   const authority = originOf(env.VITE_OIDC_AUTHORITY);
   const cognito = authority ? originOf(env.VITE_COGNITO_DOMAIN) : null;
@@ -42,7 +58,7 @@ export function contentSecurityPolicy(env) {
   const i18n = originOf(env.VITE_I18N_PREFIX);
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(analytics ? GA.script : [])],
+    'script-src': ["'self'", ...scriptHashes, ...(analytics ? GA.script : [])],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...(analytics ? GA.img : [])],
     'font-src': ["'self'"],
@@ -63,11 +79,12 @@ export function contentSecurityPolicy(env) {
 /**
  * Every header the app is served with.
  * @param {Record<string, string | undefined>} env the build's VITE_* variables
+ * @param {string[]} [scriptHashes] hash sources of the page's inline scripts
  * @returns {Record<string, string>}
  */
-export function securityHeaders(env) {
+export function securityHeaders(env, scriptHashes = []) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(env),
+    'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
     // browsing-topics is the successor of FLoC's interest-cohort, which Chromium no longer knows.
@@ -103,6 +120,10 @@ export function nginxSnippet(headers) {
     '# nginx drops inherited add_header lines in any location that adds its own: include this file there too.',
     ...Object.entries(headers).map(([name, value]) => `add_header ${name} ${quote(value)} always;`),
     '',
+    '# The build writes compressed copies of its text files (file.gz, file.br): send those, not the raw files.',
+    'gzip_static on;',
+    '# With the ngx_brotli module: brotli_static on;',
+    '',
     '# Single-page app: unknown paths serve index.html, the app routes them.',
     'location / {',
     '    try_files $uri $uri/ /index.html;',
@@ -123,11 +144,15 @@ export function securityHeadersPlugin(readEnv) {
   let outDir = 'dist';
   return {
     name: 'snxt-security-headers',
+    // After Vite has written index.html into the bundle, so its inline script can be hashed.
+    enforce: 'post',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    generateBundle() {
-      const headers = securityHeaders(readEnv());
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      const html = page?.type === 'asset' ? String(page.source) : '';
+      const headers = securityHeaders(readEnv(), inlineScriptHashes(html));
       this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: headersFile(headers) });
       this.emitFile({ type: 'asset', fileName: NGINX_FILE, source: nginxSnippet(headers) });
     },

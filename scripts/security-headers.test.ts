@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   headersFile,
+  inlineScriptHashes,
   nginxSnippet,
   parseHeadersFile,
   securityHeaders,
@@ -67,6 +68,21 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe('inline scripts', () => {
+  it('are allowed by the SHA-256 hash of their exact text, and nothing else', () => {
+    const html = [
+      '<script>boot()</script>',
+      '<script type="module" crossorigin src="/assets/index.js"></script>',
+      '<script type="application/ld+json">{"@type":"WebSite"}</script>',
+    ].join('\n');
+    // echo -n 'boot()' | openssl dgst -sha256 -binary | base64
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-MeZS89WlF0u+o0hCvHTBt4q1WHU+U+sJKgbdRUc36mY='"]);
+    const csp = contentSecurityPolicy({}, inlineScriptHashes(html));
+    expect(csp).toContain("script-src 'self' 'sha256-MeZS89WlF0u+o0hCvHTBt4q1WHU+U+sJKgbdRUc36mY=';");
+    expect(csp).not.toContain('unsafe');
+  });
+});
+
 describe('deployable configs', () => {
   const headers = securityHeaders({ VITE_OIDC_AUTHORITY: 'https://id.example.com/pool' });
 
@@ -97,5 +113,6 @@ describe('deployable configs', () => {
       expect(text).toContain(`add_header ${name} "${value}" always;`);
     }
     expect(text).toContain('try_files $uri $uri/ /index.html;');
+    expect(text).toMatch(/^gzip_static on;$/m);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { appUrl, expect, test } from './fixtures';
 
@@ -31,6 +32,14 @@ async function entryScript(request: APIRequestContext, base: string): Promise<st
   const src = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
   expect(src, 'entry script in index.html').toBeTruthy();
   return `${base}${src}`;
+}
+
+/** The CSP hash sources of the inline scripts a page is served with. */
+async function inlineScriptHashes(request: APIRequestContext, url: string): Promise<string[]> {
+  const html = await (await request.get(url)).text();
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`,
+  );
 }
 
 /**
@@ -74,16 +83,23 @@ test.describe('security headers', () => {
     }
   });
 
-  test('scripts run only from allowed origins: no inline or eval', async ({ request, baseURL }) => {
+  test("scripts run only from allowed origins and the page's own inline script, by hash", async ({
+    request,
+    baseURL,
+  }) => {
     const csp = parseCsp((await headersOf(request, `${baseURL}/`))['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    const hashes = await inlineScriptHashes(request, `${baseURL}/`);
+    expect(hashes).toHaveLength(1);
+    expect(csp.get('script-src')).toEqual(["'self'", ...hashes]);
+    expect(csp.get('script-src')!.join(' ')).not.toMatch(/unsafe|\*/);
     // The main build signs in with the local provider: its origin is allowed for API calls.
     expect(csp.get('connect-src')).toEqual(["'self'", new URL(process.env.E2E_OIDC_ISSUER!).origin]);
   });
 
   test('the analytics build allows Google Analytics and nothing else', async ({ request }) => {
     const csp = parseCsp((await headersOf(request, `${appUrl('analytics')}/`))['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    const hashes = await inlineScriptHashes(request, `${appUrl('analytics')}/`);
+    expect(csp.get('script-src')).toEqual(["'self'", ...hashes, 'https://www.googletagmanager.com']);
     expect(csp.get('connect-src')).toContain('https://*.google-analytics.com');
     expect(csp.get('script-src')!.join(' ')).not.toContain('unsafe');
   });

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const SETTINGS_CHUNK = /\/assets\/settings-[\w-]+\.js$/;
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+test.describe('first load', () => {
+  /**
+   * The pathnames a page has requested while its entry script is still downloading (held back
+   * here), then lets the entry through.
+   */
+  async function requestedBeforeEntry(page: Page, path: string): Promise<string[]> {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const entryRequested = new Promise<void>((resolve) =>
+      page.route(ENTRY, async (route) => {
+        resolve();
+        await released;
+        await route.continue();
+      }),
+    );
+    const loaded = page.goto(path);
+    await entryRequested;
+    // The early preloads start from the page's <head>, before the body is parsed.
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    const before = [...requested];
+    release();
+    await loaded;
+    return before;
+  }
+
+  test('opening a page directly fetches its chunk while the entry script downloads', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const before = await requestedBeforeEntry(page, '/settings');
+    expect(before.filter((path) => SETTINGS_CHUNK.test(path))).toHaveLength(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the home page fetches no other page early', async ({ page }) => {
+    const before = await requestedBeforeEntry(page, '/');
+    expect(before.filter((path) => SETTINGS_CHUNK.test(path))).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('scripts, styles and translations are served precompressed with brotli', async ({ request, baseURL }) => {
+    const html = await (await request.get(`${baseURL}/`)).text();
+    const files = [
+      /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1],
+      /<link rel="stylesheet"[^>]+href="([^"]+\.css)"/.exec(html)?.[1],
+      '/assets/i18n/en.json',
+    ];
+    for (const file of files) {
+      expect(file, 'asset named in index.html').toBeTruthy();
+      const response = await request.get(`${baseURL}${file}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()['content-encoding'], file).toBe('br');
+      expect((await response.body()).length, file).toBeGreaterThan(0);
+    }
+  });
+});
