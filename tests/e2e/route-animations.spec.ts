@@ -22,9 +22,15 @@ async function recordAnimations(page: Page) {
 
 const played = (page: Page) => page.evaluate(() => (window as unknown as { played: Played[] }).played);
 
-async function goToSettings(page: Page) {
+async function goToSettings(page: Page, { animated = true } = {}) {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Starter Next' })).toBeVisible();
+  // Animations start once their chunk has arrived (until then pages simply appear): wait for it.
+  if (animated)
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/motion-animations-[\w-]+\.js$/.test(entry.name)),
+    );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.getByRole('link', { name: 'Choose language and theme' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -75,13 +81,13 @@ test('elements animations only: the page neither leaves nor enters, its elements
 
 test('both switched off: nothing animates', async ({ page }) => {
   await seedSettings(page, { pageAnimations: false, elementsAnimations: false });
-  await goToSettings(page);
+  await goToSettings(page, { animated: false });
   expect(await played(page)).toEqual([]);
 });
 
 test('prefers-reduced-motion turns every route animation off', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await goToSettings(page);
+  await goToSettings(page, { animated: false });
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Starter Next' })).toBeVisible();
   expect(await played(page)).toEqual([]);
