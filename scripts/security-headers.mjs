@@ -141,14 +141,10 @@ export function nginxSnippet(headers) {
  * @returns {import('vite').Plugin}
  */
 export function securityHeadersPlugin(readEnv) {
-  let outDir = 'dist';
   return {
     name: 'snxt-security-headers',
     // After Vite has written index.html into the bundle, so its inline script can be hashed.
     enforce: 'post',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
     generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       const html = page?.type === 'asset' ? String(page.source) : '';
@@ -157,7 +153,8 @@ export function securityHeadersPlugin(readEnv) {
       this.emitFile({ type: 'asset', fileName: NGINX_FILE, source: nginxSnippet(headers) });
     },
     configurePreviewServer(server) {
-      const file = resolve(outDir, HEADERS_FILE);
+      const { root, build } = server.config;
+      const file = resolve(root, build.outDir, HEADERS_FILE);
       const headers = existsSync(file) ? parseHeadersFile(readFileSync(file, 'utf8')) : securityHeaders(readEnv());
       server.middlewares.use((_request, response, next) => {
         for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
