@@ -148,13 +148,12 @@ test.describe('on a phone', () => {
     await page.goto('/settings');
     const pageSwitch = page.getByRole('switch', { name: 'Page animations' });
     await expect(pageSwitch).toHaveAttribute('aria-disabled', 'true');
-    // The tooltip module swaps in when the browser is idle, re-creating the switch: measure a settled one.
-    const box = await expect
-      .poll(() => pageSwitch.boundingBox())
-      .not.toBeNull()
-      .then(() => pageSwitch.boundingBox())
-      .then((measured) => measured!);
-    const touch = { pointerType: 'touch', isPrimary: true, clientX: box.x + 10, clientY: box.y + 10 };
+    // The tooltip module swaps in when the browser is idle, re-creating the switch (for a moment
+    // there is none to measure): keep the first measurement that finds one. The swap keeps its place.
+    let box: { x: number; y: number } | null = null;
+    await expect.poll(async () => (box = await pageSwitch.boundingBox())).not.toBeNull();
+    const { x, y } = box!;
+    const touch = { pointerType: 'touch', isPrimary: true, clientX: x + 10, clientY: y + 10 };
     await pageSwitch.dispatchEvent('pointerdown', touch);
     await expect(page.getByRole('tooltip')).toContainText('turned off in this browser');
     await pageSwitch.dispatchEvent('pointerup', touch);
