@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
@@ -8,25 +9,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The one-way layout of DESIGN.md: routes → app → features → components → state/i18n → lib → config.
- * Each zone lists the folders its files must not import from.
+ * The one-way layout (docs/architecture.md), top to bottom: a folder imports only from the folders
+ * below it. Each zone lists the folders its files must not import from.
  */
-const layers = [
-  {
-    target: './src/config',
-    from: ['./src/lib', './src/state', './src/i18n', './src/components', './src/features', './src/app', './src/routes'],
-  },
-  {
-    target: './src/lib',
-    from: ['./src/state', './src/i18n', './src/components', './src/features', './src/app', './src/routes'],
-  },
-  { target: './src/state', from: ['./src/i18n', './src/components', './src/features', './src/app', './src/routes'] },
-  { target: './src/i18n', from: ['./src/components', './src/features', './src/app', './src/routes'] },
-  { target: './src/components', from: ['./src/features', './src/app', './src/routes'] },
-  { target: './src/features', from: ['./src/app', './src/routes'] },
-  { target: './src/app', from: ['./src/routes'] },
-];
-const features = ['home', 'settings', 'auth'];
+const LAYERS = ['routes', 'app', 'features', 'components', 'state', 'i18n', 'lib', 'config'];
+const layers = LAYERS.slice(1).map((layer, index) => ({
+  target: `./src/${layer}`,
+  from: LAYERS.slice(0, index + 1).map((above) => `./src/${above}`),
+}));
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const featureZones = features.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
@@ -53,7 +46,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...layers.map((layer) => ({ ...layer, message: 'Imports point downward only (DESIGN.md layout).' })),
+            ...layers.map((layer) => ({ ...layer, message: 'Imports point downward only (docs/architecture.md).' })),
             ...featureZones,
             { target: './src', from: './tests', message: 'The app never imports test code.' },
           ],

@@ -1,30 +1,26 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Translate } from '../components/ui/toaster';
-import { activeMessages } from '../i18n/i18n-state';
-import { notifications } from '../state/app-state';
+import { cachedPromise } from '../lib/cached-promise';
+import { i18n, notifications } from '../state/app-state';
 
 // Radix Toast stays out of the first-load bundle: it is fetched when idle (preloadToaster) or
-// with the first toast, whichever comes first; toasts reported meanwhile wait in the state.
-const loadToaster = () => import('../components/ui/toaster');
-const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
+// with the first notice, whichever comes first; notices reported meanwhile wait in the state.
+export const preloadToaster = cachedPromise(() => import('../components/ui/toaster'));
+const Toaster = lazy(() => preloadToaster().then((module) => ({ default: module.Toaster })));
 
-export function preloadToaster(): Promise<unknown> {
-  return loadToaster();
-}
-
-/** The app's toasts, translated when messages have loaded and in English until then. */
+/** The app's notices, translated when messages have loaded and in English until then. */
 export function AppToaster() {
-  const hasToasts = notifications.toasts.value.length > 0;
+  const notices = notifications.notices.value;
   // Once shown, the viewport stays mounted so focus and announcements survive the last dismissal.
-  const [needed, setNeeded] = useState(hasToasts);
-  if (hasToasts && !needed) setNeeded(true);
+  const [needed, setNeeded] = useState(notices.length > 0);
+  if (notices.length > 0 && !needed) setNeeded(true);
   if (!needed) return null;
 
-  const messages = activeMessages.value?.messages;
+  const messages = i18n.messages.value?.messages;
   const translate: Translate = (messageId, defaultMessage) => messages?.[messageId] ?? defaultMessage;
   return (
     <Suspense fallback={null}>
-      <Toaster store={notifications} translate={translate} />
+      <Toaster notices={notices} onDismiss={notifications.dismiss} translate={translate} />
     </Suspense>
   );
 }

@@ -1,11 +1,12 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { useT } from '../i18n/use-t';
 import { APP_VERSION } from '../config/constants';
 import { env } from '../config/env';
 import { Tooltip } from '../components/ui/tooltip';
 import { Logo } from './logo';
 
 export function Footer() {
-  const intl = useIntl();
+  const t = useT();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-border bg-surface text-muted">
@@ -13,7 +14,7 @@ export function Footer() {
         <span className="inline-flex items-center gap-2">
           <span>© {year}</span>
           <Logo size={20} />
-          <span className="font-semibold text-text">{intl.formatMessage({ id: 'snxt.title.short' })}</span>
+          <span className="font-semibold text-text">{t('snxt.title.short')}</span>
         </span>
         <span className="inline-flex items-center gap-1">
           <Tooltip content={<FormattedMessage id="snxt.footer.changelog" />}>

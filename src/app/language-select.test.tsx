@@ -2,11 +2,12 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { settings } from '../state/app-state';
+import { startTestState } from '../test/app-state';
 import { renderWithIntl } from '../test/render';
 import { LanguageSelect } from './language-select';
 
 beforeEach(() => {
-  settings.reset({});
+  startTestState();
 });
 
 describe('toolbar language selector', () => {
@@ -29,7 +30,7 @@ describe('toolbar language selector', () => {
   it('re-renders when the language signal changes outside React', () => {
     renderWithIntl(<LanguageSelect />);
     act(() => {
-      settings.changeLanguage('he');
+      settings.change.language('he');
     });
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('he');
   });

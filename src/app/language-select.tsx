@@ -1,17 +1,16 @@
-import { useIntl } from 'react-intl';
-import { LANGUAGES } from '../config/constants';
+import { LANGUAGES, type Language } from '../config/constants';
 import { LANGUAGE_INFO } from '../i18n/languages';
+import { useT } from '../i18n/use-t';
 import { settings } from '../state/app-state';
 
-/** Toolbar language selector: upper-case codes, accessible name "Language" (SPEC §4). */
+/** Toolbar language selector: upper-case codes, accessible name "Language". */
 export function LanguageSelect() {
-  const intl = useIntl();
-  const language = settings.state.value.language;
+  const t = useT();
   return (
     <select
-      aria-label={intl.formatMessage({ id: 'snxt.settings.language' })}
-      value={language}
-      onChange={(event) => settings.changeLanguage(event.target.value as (typeof LANGUAGES)[number])}
+      aria-label={t('snxt.settings.language')}
+      value={settings.state.value.language}
+      onChange={(event) => settings.change.language(event.target.value as Language)}
       className="h-10 cursor-pointer rounded-md border border-on-toolbar/30 bg-toolbar px-2 text-sm font-semibold text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus"
     >
       {LANGUAGES.map((code) => (

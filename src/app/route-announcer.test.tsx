@@ -11,6 +11,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { PageHeading } from '../components/page-heading';
 import { env } from '../config/env';
 import { RouteAnnouncer } from './route-announcer';
 
@@ -34,7 +35,7 @@ function renderApp() {
       getParentRoute: () => root,
       path,
       staticData: titleKey ? { titleKey } : {},
-      component: () => <h1 tabIndex={-1}>{heading}</h1>,
+      component: () => <PageHeading>{heading}</PageHeading>,
     });
   const router = createRouter({
     routeTree: root.addChildren([page('/', 'Welcome'), page('/settings', 'Settings page', 'snxt.menu.settings')]),

@@ -1,36 +1,36 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { pageHeading } from '../components/page-heading';
 import { env } from '../config/env';
-import { formatPageTitle, useRouteTitleKey } from './use-page-title';
+import { useT } from '../i18n/use-t';
+import { formatPageTitle } from './page-title';
+import { useRouteTitleKey } from './route-meta';
 
 /** How long to wait for the new page's heading (route animations hold it back a little). */
 const HEADING_WAIT_MS = 3000;
-
-const currentHeading = () => document.querySelector<HTMLElement>('main h1');
 
 /**
  * Calls `found` with the page heading once it is not `previous` any more, i.e. the new page
  * has mounted (the old page may still be leaving). Returns a cancel function.
  */
-export function whenNewHeading(previous: Element | null, found: (heading: HTMLElement) => void): () => void {
+export function whenNewHeading(previous: HTMLElement | null, found: (heading: HTMLElement) => void): () => void {
   let done = false;
   const finish = (heading: HTMLElement | null) => {
     if (done) return;
     done = true;
-    observer.disconnect();
     window.clearTimeout(timer);
     if (heading) found(heading);
   };
-  const check = () => {
-    const heading = currentHeading();
+  const timer = window.setTimeout(() => finish(pageHeading.peek()), HEADING_WAIT_MS);
+  // Runs at once with the current heading, then whenever another page's heading mounts.
+  const unsubscribe = pageHeading.subscribe((heading) => {
     if (heading && (heading !== previous || !previous.isConnected)) finish(heading);
+  });
+  if (done) unsubscribe();
+  return () => {
+    finish(null);
+    unsubscribe();
   };
-  const observer = new MutationObserver(check);
-  observer.observe(document.body, { childList: true, subtree: true });
-  const timer = window.setTimeout(() => finish(currentHeading()), HEADING_WAIT_MS);
-  check();
-  return () => finish(null);
 }
 
 /**
@@ -39,17 +39,17 @@ export function whenNewHeading(previous: Element | null, found: (heading: HTMLEl
  */
 export function RouteAnnouncer() {
   const router = useRouter();
-  const intl = useIntl();
+  const t = useT();
   const titleKey = useRouteTitleKey();
-  const title = formatPageTitle(titleKey && intl.formatMessage({ id: titleKey }), env.appName);
+  const title = formatPageTitle(titleKey && t(titleKey), env.appName);
   // Which navigation was last announced; the region then reads the current page title.
   const [announced, setAnnounced] = useState<string | null>(null);
 
   useEffect(() => {
-    let previous: Element | null = null;
+    let previous: HTMLElement | null = null;
     let cancel = () => {};
     const stopBefore = router.subscribe('onBeforeNavigate', () => {
-      previous = currentHeading();
+      previous = pageHeading.peek();
     });
     const stopResolved = router.subscribe('onResolved', (event) => {
       if (!event.fromLocation || !event.pathChanged) return;

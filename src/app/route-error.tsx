@@ -1,6 +1,7 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
+import { PageHeading } from '../components/page-heading';
 import { Icon } from '../components/ui/icon';
+import { useT } from '../i18n/use-t';
 import { reportError } from '../lib/report';
 
 /** Errors thrown while a page renders or loads go to the one handler (logged, error toast). */
@@ -13,18 +14,15 @@ export function reportRouteError(error: unknown): void {
  * try again or go anywhere else. The details are in the console, not on screen.
  */
 export function RouteError({ reset }: ErrorComponentProps) {
-  const intl = useIntl();
+  const t = useT();
   const router = useRouter();
-  const t = (id: string) => intl.formatMessage({ id });
   const retry = () => {
     reset();
     void router.invalidate();
   };
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 tabIndex={-1} className="text-2xl font-bold text-text outline-none">
-        {t('snxt.errors.page.title')}
-      </h1>
+      <PageHeading className="text-2xl font-bold text-text">{t('snxt.errors.page.title')}</PageHeading>
       <p className="mt-4 text-muted">{t('snxt.errors.page.text')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link

@@ -1,14 +1,12 @@
-import { useRouter, type AnyRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ROUTE_ANIMATION } from '../config/constants';
+import { ROUTE_ANIMATED } from '../components/route-animated';
+import { useReducedMotion } from '../components/use-reduced-motion';
 import { settings } from '../state/app-state';
 import { loadedMotion, loadMotion } from './load-motion';
 import { routeAnimationFlags } from './route-animation-flags';
-import { useRouteTitleKey } from './use-page-title';
-import { useReducedMotion } from '../components/use-reduced-motion';
-
-/** Pages mark the elements that enter one after another with this class (SPEC §9). */
-export const ROUTE_ANIMATION_ELEMENTS = 'route-animations-elements';
+import { titleKeyAt, useRouteTitleKey } from './route-meta';
 
 const { leaveSeconds, enterSeconds, elementStaggerSeconds } = ROUTE_ANIMATION;
 /** A leave that never reports its end still lets the navigation go on. */
@@ -16,12 +14,6 @@ const LEAVE_TIMEOUT_MS = leaveSeconds * 1000 + 150;
 const ease = 'easeInOut';
 const RAISED = 'translateY(-16px)';
 const LOWERED = 'translateY(24px)';
-
-/** The title key a pathname leads to: route animations are keyed on it (SPEC §3). */
-function titleKeyOf(router: AnyRouter, pathname: string): string {
-  const [routes] = router.getMatchedRoutes(pathname);
-  return routes.findLast((route) => route.options.staticData?.titleKey)?.options.staticData?.titleKey ?? '';
-}
 
 function clearStyles(elements: HTMLElement[]) {
   for (const element of elements) {
@@ -34,7 +26,7 @@ function clearStyles(elements: HTMLElement[]) {
 function enter(container: HTMLElement, page: boolean, elements: boolean): (() => void) | undefined {
   const motion = loadedMotion();
   if (!motion) return undefined;
-  const targets = elements ? [...container.querySelectorAll<HTMLElement>(`.${ROUTE_ANIMATION_ELEMENTS}`)] : [];
+  const targets = elements ? [...container.querySelectorAll<HTMLElement>(`.${ROUTE_ANIMATED}`)] : [];
   const animated = [...(page ? [container] : []), ...targets];
   if (animated.length === 0) return undefined;
   // Hidden before the first paint, so nothing shows and then blinks out while it waits its turn.
@@ -97,15 +89,15 @@ export function RouteTransition({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!page) return undefined;
-    let leaving: { key: string; container: HTMLElement; done: Promise<void> } | null = null;
+    let leaving: { key: string | undefined; container: HTMLElement; done: Promise<void> } | null = null;
     const unblock = router.history.block({
       enableBeforeUnload: false,
       blockerFn: async ({ currentLocation, nextLocation }) => {
         const motion = loadedMotion();
         const container = containerRef.current;
-        const key = titleKeyOf(router, currentLocation.pathname);
-        if (!motion || !container || key === titleKeyOf(router, nextLocation.pathname)) return false;
-        if (leaving?.key !== key) {
+        const key = titleKeyAt(router, currentLocation.pathname);
+        if (!motion || !container || key === titleKeyAt(router, nextLocation.pathname)) return false;
+        if (!leaving || leaving.key !== key) {
           const animation = motion.animate(
             container,
             { opacity: [1, 0], transform: ['none', RAISED] },
@@ -120,7 +112,7 @@ export function RouteTransition({ children }: { children: ReactNode }) {
     });
     // A navigation that ends on the same title (a redirect back) keeps its page: show it again.
     const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
-      if (leaving && leaving.key === titleKeyOf(router, toLocation.pathname)) clearStyles([leaving.container]);
+      if (leaving && leaving.key === titleKeyAt(router, toLocation.pathname)) clearStyles([leaving.container]);
       leaving = null;
     });
     return () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
+import { useT } from '../i18n/use-t';
 import { Footer } from './footer';
 import { RouteAnnouncer } from './route-announcer';
 import { SideDrawer } from './side-drawer';
@@ -14,7 +14,7 @@ const drawerVars = {
 
 /** Toolbar, push drawer, main content and footer (SPEC §4). */
 export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: ReactNode }) {
-  const intl = useIntl();
+  const t = useT();
   const wide = useWideLayout();
   const [drawerWanted, setDrawerOpen] = useState(false);
   // At 960px and wider the toolbar carries the links and the drawer stays closed.
@@ -42,7 +42,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
         href="#main-content"
         className="fixed start-2 top-2 z-50 -translate-y-20 rounded-md bg-primary px-4 py-2 font-medium text-on-primary focus:translate-y-0"
       >
-        {intl.formatMessage({ id: 'snxt.a11y.skipToContent' })}
+        {t('snxt.a11y.skipToContent')}
       </a>
       <SideDrawer open={drawerOpen} onClose={closeDrawer} />
       <div
@@ -65,7 +65,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
           <button
             type="button"
             tabIndex={-1}
-            aria-label={intl.formatMessage({ id: 'snxt.menu.close' })}
+            aria-label={t('snxt.menu.close')}
             className="absolute inset-0 z-30 cursor-default bg-black/30"
             onClick={closeDrawer}
           />

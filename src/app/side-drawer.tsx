@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useIntl } from 'react-intl';
+import { useT } from '../i18n/use-t';
 import { Logo } from './logo';
-import { DRAWER_LINKS } from './navigation';
+import { navEntries } from './route-meta';
 
 interface SideDrawerProps {
   open: boolean;
@@ -10,11 +10,12 @@ interface SideDrawerProps {
 }
 
 /**
- * Push-mode drawer for narrow screens (SPEC §4). While closed it is `inert` and invisible, so
+ * Push-mode drawer for narrow screens. While closed it is `inert` and invisible, so
  * it is neither focusable nor in the accessibility tree; the shell moves the content aside.
  */
 export function SideDrawer({ open, onClose }: SideDrawerProps) {
-  const intl = useIntl();
+  const t = useT();
+  const links = navEntries(useRouter(), ['main', 'drawer']);
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -41,11 +42,11 @@ export function SideDrawer({ open, onClose }: SideDrawerProps) {
     >
       <div className="flex h-16 items-center gap-3 border-b border-border px-4">
         <Logo size={32} />
-        <span className="text-lg font-semibold">{intl.formatMessage({ id: 'snxt.title.short' })}</span>
+        <span className="text-lg font-semibold">{t('snxt.title.short')}</span>
       </div>
-      <nav aria-label={intl.formatMessage({ id: 'snxt.menu.drawer' })} className="flex-1 overflow-y-auto p-2">
+      <nav aria-label={t('snxt.menu.drawer')} className="flex-1 overflow-y-auto p-2">
         <ul className="flex flex-col gap-1">
-          {DRAWER_LINKS.map((link, index) => (
+          {links.map((link, index) => (
             <li key={link.to}>
               <Link
                 ref={index === 0 ? firstLinkRef : undefined}
@@ -55,7 +56,7 @@ export function SideDrawer({ open, onClose }: SideDrawerProps) {
                 activeProps={{ 'aria-current': 'page', className: 'bg-surface-raised text-primary' }}
               >
                 {link.icon && <link.icon className="shrink-0 text-muted" />}
-                {intl.formatMessage({ id: link.labelKey })}
+                {t(link.labelKey)}
               </Link>
             </li>
           ))}

@@ -1,28 +1,31 @@
-import { env } from '../config/env';
+import type { AnyRouter } from '@tanstack/react-router';
+import { preloadTooltips } from '../components/ui/tooltip';
 import { startAuth } from '../features/auth/start-auth';
-import { startI18n } from '../i18n/i18n-state';
-import { pageAnimationsUnsupported } from '../lib/browser';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
-import { connectReporter } from '../lib/report';
-import { auth, notifications, settings, storage } from '../state/app-state';
-import { followOtherTabs } from '../state/cross-tab';
-import { applyThemeClass, persistState } from '../state/effects';
-import { startHourTick } from '../state/hour-tick';
-import { createToastReporter } from './toast-reporter';
+import { startState, type AppStateDeps } from '../state/app-state';
+import { preloadToaster } from './app-toaster';
+import { startPageTitle } from './page-title';
+import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
+import { installStaleChunkRecovery } from './stale-chunk-reload';
+import { startAnalytics } from './start-analytics';
 
-/** Starts the side effects that follow the state (errors, persistence, theme, language, clock, other tabs). */
-export function startApp(root: HTMLElement = document.documentElement): () => void {
-  const stops = [connectReporter(createToastReporter(notifications, env.production)), installGlobalErrorHandlers()];
-  // Safari and legacy IE / EdgeHTML cannot play page animations smoothly (SPEC §5).
-  if (pageAnimationsUnsupported(navigator.userAgent)) settings.changePageAnimationsDisabled(true);
-  stops.push(
-    startHourTick(settings),
-    persistState(storage, settings, auth),
-    applyThemeClass(root, settings),
-    startI18n(settings, root),
-    followOtherTabs(window, storage, settings, auth),
-  );
-  // After persistence starts, so a sign-in answer or a reconciled session is saved.
+/**
+ * Starts everything that runs beside the pages: the state (its models and their effects), the
+ * global error handlers, sign-in, and what follows the router (page title, page views, stale
+ * chunks, background preloads). Returns a function that stops it all.
+ */
+export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
+  const stops = [
+    startState(deps),
+    installGlobalErrorHandlers(),
+    startPageTitle(router),
+    startAnalytics(router),
+    installStaleChunkRecovery(router),
+  ];
+  // After the state, so a sign-in answer or a reconciled session is saved.
   startAuth();
+  // Background work waits for the first page: a failed preload must not look like a stale page.
+  // One idle callback each, one after the other: together they would be one long task.
+  afterFirstLoad(router, () => whenIdleInTurn([() => preloadLazyRoutes(router), preloadToaster, preloadTooltips]));
   return () => stops.forEach((stop) => stop());
 }

@@ -1,11 +1,11 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode, Ref } from 'react';
-import { useIntl } from 'react-intl';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
+import { useT } from '../i18n/use-t';
 import { settings } from '../state/app-state';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
-import { MAIN_LINKS } from './navigation';
+import { navEntries } from './route-meta';
 
 interface ToolbarProps {
   drawerOpen: boolean;
@@ -19,9 +19,9 @@ const toolbarButton =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-full text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus';
 
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
-  const intl = useIntl();
+  const t = useT();
+  const mainLinks = navEntries(useRouter(), ['main']);
   const sticky = settings.state.value.stickyHeader;
-  const t = (id: string) => intl.formatMessage({ id });
   return (
     <header
       className={`${sticky ? 'sticky top-0' : 'relative'} z-30 bg-toolbar text-on-toolbar shadow-md`}
@@ -49,7 +49,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
         </Link>
         <nav aria-label={t('snxt.menu.main')} className="ms-4 hidden wide:block">
           <ul className="flex items-center gap-1">
-            {MAIN_LINKS.map((link) => (
+            {mainLinks.map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}

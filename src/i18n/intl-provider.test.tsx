@@ -1,8 +1,9 @@
+import { signal } from '@preact/signals-react';
 import { act, render, screen } from '@testing-library/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSettingsState } from '../state/settings';
-import { activeMessages, startI18n } from './i18n-state';
+import type { Language } from '../config/constants';
+import { I18nModel } from './i18n-model';
 import { AppIntlProvider } from './intl-provider';
 import { createMessagesLoader } from './load-messages';
 
@@ -23,26 +24,23 @@ function Texts() {
   );
 }
 
-let stop: () => void = () => undefined;
-afterEach(() => {
-  stop();
-  activeMessages.value = null;
-});
+let model: I18nModel | null = null;
+afterEach(() => model?.[Symbol.dispose]());
 
-function startWith(language: 'en' | 'de') {
-  const settings = createSettingsState({ language });
+function startWith(initial: Language) {
+  const language = signal(initial);
   const fetchImpl = vi.fn(async (input: RequestInfo | URL) =>
     String(input).endsWith('/de.json') ? new Response(JSON.stringify(DE)) : new Response(JSON.stringify(EN)),
   );
-  stop = startI18n(settings, document.documentElement, createMessagesLoader(fetchImpl));
-  return settings;
+  model = new I18nModel({ language, root: document.documentElement, load: createMessagesLoader(fetchImpl) });
+  return { model, changeLanguage: (next: Language) => void (language.value = next) };
 }
 
 describe('AppIntlProvider', () => {
   it('renders nothing until the first messages arrive, so raw keys never flash', async () => {
-    startWith('en');
+    const { model: i18n } = startWith('en');
     const { container } = render(
-      <AppIntlProvider>
+      <AppIntlProvider messages={i18n.messages}>
         <Texts />
       </AppIntlProvider>,
     );
@@ -53,9 +51,9 @@ describe('AppIntlProvider', () => {
   it('falls back from the language to English, then to the key itself, without console noise', async () => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
-    startWith('de');
+    const { model: i18n } = startWith('de');
     render(
-      <AppIntlProvider>
+      <AppIntlProvider messages={i18n.messages}>
         <Texts />
       </AppIntlProvider>,
     );
@@ -67,15 +65,15 @@ describe('AppIntlProvider', () => {
   });
 
   it('formats currency as US dollars in the active locale and re-renders on a language change', async () => {
-    const settings = startWith('en');
+    const { model: i18n, changeLanguage } = startWith('en');
     render(
-      <AppIntlProvider>
+      <AppIntlProvider messages={i18n.messages}>
         <Texts />
       </AppIntlProvider>,
     );
     expect(await screen.findByText('Costs $12.50')).toBeVisible();
     act(() => {
-      settings.changeLanguage('de');
+      changeLanguage('de');
     });
     expect(await screen.findByText(/^Kostet 12,50\s\$$/)).toBeVisible();
     expect(document.documentElement.lang).toBe('de');

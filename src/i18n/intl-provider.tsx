@@ -1,15 +1,15 @@
+import type { ReadonlySignal } from '@preact/signals-react';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../config/constants';
 import { env } from '../config/env';
-import { activeMessages } from './i18n-state';
 import type { LoadedMessages } from './load-messages';
 import { LANGUAGE_INFO } from './languages';
 
 const warnedKeys = new Set<string>();
 const quiet = env.production || env.test;
 
-/** `{price, number, currency}` and `formatNumber(x, { format: 'currency' })` use USD (SPEC §6). */
+/** `{price, number, currency}` and `formatNumber(x, { format: 'currency' })` use the default currency. */
 const INTL_FORMATS: IntlConfig['formats'] = {
   number: { currency: { style: 'currency', currency: DEFAULT_CURRENCY } },
 };
@@ -34,12 +34,12 @@ const onIntlWarn: IntlConfig['onWarn'] = (warning) => {
  * that render into short tasks instead of one long one that blocks a phone's main thread. Later
  * language changes apply at once, in step with `<html lang dir>`.
  */
-function useActiveMessages(): LoadedMessages | null {
-  const [loaded, setLoaded] = useState(() => activeMessages.peek());
+function useActiveMessages(messages: ReadonlySignal<LoadedMessages | null>): LoadedMessages | null {
+  const [loaded, setLoaded] = useState(() => messages.peek());
   const shown = useRef(loaded !== null);
   useEffect(
     () =>
-      activeMessages.subscribe((next) => {
+      messages.subscribe((next) => {
         if (shown.current) {
           setLoaded(next);
           return;
@@ -47,14 +47,20 @@ function useActiveMessages(): LoadedMessages | null {
         shown.current = next !== null;
         startTransition(() => setLoaded(next));
       }),
-    [],
+    [messages],
   );
   return loaded;
 }
 
 /** Renders nothing until the first messages arrive, so no raw keys ever flash on screen. */
-export function AppIntlProvider({ children }: { children: ReactNode }) {
-  const loaded = useActiveMessages();
+export function AppIntlProvider({
+  messages,
+  children,
+}: {
+  messages: ReadonlySignal<LoadedMessages | null>;
+  children: ReactNode;
+}) {
+  const loaded = useActiveMessages(messages);
   if (!loaded) return null;
   return (
     <IntlProvider

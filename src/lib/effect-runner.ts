@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals-react';
+import { effect, signal } from '@preact/signals-react';
 import { EFFECT_MAX_RETRIES } from '../config/constants';
 import { reportError } from './report';
 
@@ -9,54 +9,33 @@ export interface EffectRunnerOptions {
 }
 
 /**
- * Runs `fn` as a signal effect. A failure is reported and the effect is re-created (which re-runs
- * it) up to `maxRetries` times in a row; after that it stays stopped and that is reported too.
- * Returns a function that stops it for good.
+ * Runs `fn` (which may return a cleanup function) as a signal effect that reports a failure and runs again, up to `maxRetries` times in
+ * a row; after that it stays stopped and says so. It is one effect from start to end, so a model
+ * that creates it owns it and disposing the model stops it. Returns a function that stops it.
  */
 export function runEffect(
   name: string,
-  fn: () => (() => void) | undefined,
+  fn: () => unknown,
   { maxRetries = EFFECT_MAX_RETRIES, retryDelayMs = (attempt) => 50 * attempt }: EffectRunnerOptions = {},
 ): () => void {
+  const retries = signal(0);
   let failures = 0;
-  let stopped = false;
-  let dispose: (() => void) | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-
-  const start = () => {
-    retryTimer = null;
-    if (stopped) return;
-    dispose = effect(function runTrackedEffect() {
-      try {
-        const cleanup = fn();
-        failures = 0;
-        return cleanup;
-      } catch (error) {
-        failures += 1;
-        reportError(error, `Effect "${name}" failed (attempt ${failures})`);
-        // Disposing inside the run is not allowed; leave the tracked effect on the next tick.
-        queueMicrotask(() => handleFailure());
+  return effect(function runTrackedEffect() {
+    if (failures > maxRetries) return undefined;
+    void retries.value;
+    try {
+      const cleanup = fn();
+      failures = 0;
+      return typeof cleanup === 'function' ? (cleanup as () => void) : undefined;
+    } catch (error) {
+      failures += 1;
+      reportError(error, `Effect "${name}" failed (attempt ${failures})`);
+      if (failures > maxRetries) {
+        reportError(new Error(`Effect "${name}" stopped after ${maxRetries} retries`), 'Effect runner');
         return undefined;
       }
-    });
-  };
-
-  const handleFailure = () => {
-    dispose?.();
-    dispose = null;
-    if (stopped) return;
-    if (failures > maxRetries) {
-      stopped = true;
-      reportError(new Error(`Effect "${name}" stopped after ${maxRetries} retries`), 'Effect runner');
-      return;
+      const timer = setTimeout(() => retries.value++, retryDelayMs(failures));
+      return () => clearTimeout(timer);
     }
-    retryTimer = setTimeout(start, retryDelayMs(failures));
-  };
-
-  start();
-  return () => {
-    stopped = true;
-    if (retryTimer) clearTimeout(retryTimer);
-    dispose?.();
-  };
+  });
 }

@@ -1,14 +1,26 @@
 /**
- * One place where failures and notices from anywhere in the app are reported. The app connects
- * a reporter (toasts) once it is up; anything reported before that is logged and replayed then.
+ * The one door for failures and notices from anywhere in the app. The notifications model
+ * connects itself as the reporter when the app starts; anything reported before that is logged
+ * and replayed then.
  */
-export type NoticeKind = 'info' | 'success' | 'warning' | 'error';
+export type NoticeKind = 'default' | 'info' | 'success' | 'warning' | 'error';
 
+/** What a user is told. Each feature keeps its own notices in its `notices.ts`. */
 export interface Notice {
   kind: NoticeKind;
-  /** A translation key; the English text is the fallback when messages are not loaded. */
+  /** A translation key; `defaultMessage` (English) shows until messages have loaded. */
   messageId: string;
   defaultMessage: string;
+  /** A snack bar: the notice offers an action and stays until dismissed (unless `durationMs` says otherwise). */
+  action?: NoticeAction;
+  /** Milliseconds before it closes; 0 = until dismissed. Defaults to its kind's duration. */
+  durationMs?: number;
+}
+
+export interface NoticeAction {
+  labelId: string;
+  defaultLabel: string;
+  run: () => void;
 }
 
 export interface Reporter {
@@ -36,14 +48,13 @@ export function reportNotice(notice: Notice): void {
 }
 
 /** Connects the reporter and replays what came before it; returns a disconnect function. */
-export function connectReporter(next: Reporter, { replayErrorsLogged = true } = {}): () => void {
+export function connectReporter(next: Reporter): () => void {
   reporter = next;
   const queued = pending;
   pending = [];
   for (const item of queued) {
     if (item.type === 'notice') next.notice(item.notice);
-    // Errors were already logged when they happened; the reporter only needs to show them.
-    else if (replayErrorsLogged) next.error(item.error, item.context, true);
+    else next.error(item.error, item.context, true);
   }
   return () => {
     if (reporter === next) reporter = null;

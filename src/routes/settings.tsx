@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SettingsIcon } from '../components/ui/icons';
 import { SettingsPage } from '../features/settings/settings-page';
 
 export const Route = createFileRoute('/settings')({
-  staticData: { titleKey: 'snxt.menu.settings' },
+  // In the drawer only: the toolbar's cog leads here on wide screens.
+  staticData: { titleKey: 'snxt.menu.settings', nav: 'drawer', navIcon: SettingsIcon },
   component: SettingsPage,
 });

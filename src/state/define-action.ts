@@ -1,3 +1,4 @@
+import { action } from '@preact/signals-react';
 import { env } from '../config/env';
 import { reportError } from '../lib/report';
 
@@ -19,10 +20,11 @@ const logActions = !env.production && !env.test;
 
 /**
  * The only way state changes. An action validates its payload (an invalid one is reported and
- * changes nothing), is logged in development builds, then applied. Returns whether it applied.
+ * changes nothing), is logged in development builds, then applied as one signals `action`
+ * (batched, untracked). Returns whether it applied.
  */
 export function defineAction<P>(name: string, validate: Validator<P>, apply: (payload: P) => void) {
-  const action = (payload: P): boolean => {
+  const run = action((payload: P): boolean => {
     const result = validate(payload);
     if (!result.ok) {
       reportError(new InvalidActionError(name, payload, result.reason), 'Invalid action');
@@ -31,9 +33,9 @@ export function defineAction<P>(name: string, validate: Validator<P>, apply: (pa
     if (logActions) console.info(`[action] ${name}`, payload);
     apply(result.value);
     return true;
-  };
-  Object.defineProperty(action, 'name', { value: name });
-  return action;
+  });
+  Object.defineProperty(run, 'name', { value: name });
+  return run;
 }
 
 export const valid = <P>(value: P) => ({ ok: true as const, value });
@@ -49,4 +51,12 @@ export function oneOf<T extends string>(allowed: readonly T[]): Validator<T> {
 export const isBoolean: Validator<boolean> = (payload) =>
   typeof payload === 'boolean' ? valid(payload) : rejected(`expected a boolean, got ${JSON.stringify(payload)}`);
 
+export const isHour: Validator<number> = (payload) =>
+  typeof payload === 'number' && Number.isInteger(payload) && payload >= 0 && payload <= 23
+    ? valid(payload)
+    : rejected(`expected an hour 0–23, got ${JSON.stringify(payload)}`);
+
 export const noPayload: Validator<void> = () => valid(undefined);
+
+/** For a payload the action re-checks itself (stored data that is sanitised field by field). */
+export const anyPayload: Validator<unknown> = (payload) => valid(payload);

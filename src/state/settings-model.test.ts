@@ -1,103 +1,238 @@
-import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SETTINGS,
-  effectiveThemeClass,
-  isNightHour,
-  routeAnimationMode,
-  sanitizeSettings,
-  type SettingsState,
-} from './settings-model';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOUR_CHECK_INTERVAL_MS } from '../config/constants';
+import type { Clock } from '../lib/clock';
+import { createMemoryStorage, type KeyValueStorage } from '../lib/storage';
+import { captureReports } from '../test/capture-reports';
+import { InvalidActionError } from './define-action';
+import { DEFAULT_SETTINGS, type SettingsState } from './settings-fields';
+import { SettingsModel, type SettingsDeps } from './settings-model';
 
-const withSettings = (patch: Partial<SettingsState>): SettingsState => ({ ...DEFAULT_SETTINGS, ...patch });
+const SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const at = (hours: number, minutes = 0) => new Date(2026, 0, 15, hours, minutes);
 
-describe('defaults', () => {
-  it('match SPEC §5', () => {
-    expect(DEFAULT_SETTINGS).toEqual({
-      language: 'en',
-      theme: 'DEFAULT-THEME',
-      autoNightMode: false,
-      nightTheme: 'BLACK-THEME',
-      stickyHeader: true,
-      pageAnimations: true,
-      pageAnimationsDisabled: false,
-      elementsAnimations: true,
-      hour: 0,
-    });
-  });
+let reporter: ReturnType<typeof captureReports>;
+let storage: KeyValueStorage;
+let root: HTMLElement;
+let now: Date;
+const clock: Clock = { now: () => now };
+const models: SettingsModel[] = [];
+
+beforeEach(() => {
+  reporter = captureReports();
+  storage = createMemoryStorage();
+  root = document.createElement('html');
+  now = at(12);
+});
+afterEach(() => {
+  models.splice(0).forEach((model) => model[Symbol.dispose]());
+  vi.useRealTimers();
 });
 
-describe('night hours (>= 21 or <= 7)', () => {
-  it.each([
-    [0, true],
-    [7, true],
-    [8, false],
-    [12, false],
-    [20, false],
-    [21, true],
-    [23, true],
-  ])('hour %i is night: %s', (hour, night) => {
-    expect(isNightHour(hour)).toBe(night);
-  });
-});
+function create(deps: Partial<SettingsDeps> = {}) {
+  const model = new SettingsModel({ storage, root, clock, ...deps });
+  models.push(model);
+  return model;
+}
+const stored = () => JSON.parse(storage.getItem('snxt-SETTINGS') ?? 'null') as SettingsState | null;
 
-describe('effective theme', () => {
-  it('is the chosen theme, lowercased, when auto night mode is off', () => {
-    expect(effectiveThemeClass(withSettings({ theme: 'NATURE-THEME', hour: 23 }))).toBe('nature-theme');
-  });
-
-  it.each([
-    [7, 'black-theme'],
-    [8, 'light-theme'],
-    [20, 'light-theme'],
-    [21, 'black-theme'],
-  ])('with auto night mode at hour %i is %s', (hour, expected) => {
-    expect(effectiveThemeClass(withSettings({ theme: 'LIGHT-THEME', autoNightMode: true, hour }))).toBe(expected);
-  });
-
-  it('uses the chosen night theme', () => {
-    const settings = withSettings({ autoNightMode: true, nightTheme: 'NATURE-THEME', hour: 22 });
-    expect(effectiveThemeClass(settings)).toBe('nature-theme');
-  });
-});
-
-describe('route animation mode', () => {
-  it.each([
-    [true, true, 'ALL'],
-    [true, false, 'PAGE'],
-    [false, true, 'ELEMENTS'],
-    [false, false, 'NONE'],
-  ] as const)('page %s, elements %s → %s', (pageAnimations, elementsAnimations, mode) => {
-    expect(routeAnimationMode(withSettings({ pageAnimations, elementsAnimations }))).toBe(mode);
-  });
-});
-
-describe('sanitizing stored settings', () => {
-  it('gives defaults for nothing stored', () => {
-    expect(sanitizeSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, rejected: [] });
-  });
-
-  it('keeps each valid field and replaces only the invalid ones', () => {
-    const { settings, rejected } = sanitizeSettings({
-      language: 'xx',
+describe('settings actions', () => {
+  it('each action merges its value into the state', () => {
+    // The hour follows the clock, so the clock says 22 too.
+    now = at(22);
+    const settings = create();
+    settings.change.language('he');
+    settings.change.theme('NATURE-THEME');
+    settings.change.autoNightMode(true);
+    settings.change.nightTheme('LIGHT-THEME');
+    settings.change.stickyHeader(false);
+    settings.change.pageAnimations(false);
+    settings.change.elementsAnimations(false);
+    settings.change.hour(22);
+    expect(settings.state.value).toEqual({
+      language: 'he',
       theme: 'NATURE-THEME',
-      stickyHeader: 'yes',
-      hour: 24,
+      autoNightMode: true,
+      nightTheme: 'LIGHT-THEME',
+      stickyHeader: false,
+      pageAnimations: false,
+      pageAnimationsDisabled: false,
       elementsAnimations: false,
-      unknownField: 1,
+      hour: 22,
     });
-    expect(settings).toEqual(withSettings({ theme: 'NATURE-THEME', elementsAnimations: false }));
-    expect(rejected.sort()).toEqual(['hour', 'language', 'stickyHeader']);
+    expect(reporter.error).not.toHaveBeenCalled();
   });
 
-  it('falls back to all defaults when the stored value is not an object', () => {
-    expect(sanitizeSettings('BLACK-THEME').settings).toEqual(DEFAULT_SETTINGS);
-    expect(sanitizeSettings([1, 2]).settings).toEqual(DEFAULT_SETTINGS);
-    expect(sanitizeSettings(null).settings).toEqual(DEFAULT_SETTINGS);
+  it.each([true, false])('page-animations-disabled(%s) sets itself and forces page animations off', (disabled) => {
+    const settings = create();
+    expect(settings.state.value.pageAnimations).toBe(true);
+    settings.change.pageAnimationsDisabled(disabled);
+    expect(settings.state.value).toMatchObject({ pageAnimationsDisabled: disabled, pageAnimations: false });
+    expect(settings.routeAnimationMode.value).toBe('ELEMENTS');
   });
 
-  it('never restores page animations that the browser rule disabled', () => {
-    expect(sanitizeSettings({ pageAnimations: true, pageAnimationsDisabled: true }).settings.pageAnimations).toBe(
-      false,
+  it.each([
+    ['language', 'xx'],
+    ['theme', 'dark'],
+    ['theme', 'black-theme'],
+    ['nightTheme', 'black-theme'],
+    ['autoNightMode', 'true'],
+    ['stickyHeader', 1],
+    ['pageAnimations', null],
+    ['pageAnimationsDisabled', undefined],
+    ['elementsAnimations', 'no'],
+    ['hour', 24],
+    ['hour', 7.5],
+    ['hour', -1],
+    ['theme', '__proto__'],
+  ] as const)('change.%s(%j) is rejected, reported, and changes nothing', (field, value) => {
+    const settings = create();
+    const before = settings.state.value;
+    const apply = settings.change[field] as (payload: unknown) => boolean;
+    expect(apply(value)).toBe(false);
+    expect(settings.state.value).toBe(before);
+    expect(reporter.error).toHaveBeenCalledWith(expect.any(InvalidActionError), 'Invalid action');
+  });
+
+  it('starts from stored settings, each invalid field falling back with one warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const settings = create({ stored: { language: 'de', stickyHeader: false, theme: 'PINK' } });
+    expect(settings.state.value).toMatchObject({ language: 'de', stickyHeader: false, theme: 'DEFAULT-THEME' });
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('reset reloads the state from what storage holds, with the same per-field fallback', () => {
+    const settings = create({ stored: { theme: 'LIGHT-THEME' } });
+    settings.reset({ theme: 'BLACK-THEME', language: 'nope' });
+    expect(settings.state.value).toEqual({ ...DEFAULT_SETTINGS, theme: 'BLACK-THEME', hour: 12 });
+  });
+});
+
+describe('effects the model owns', () => {
+  it('saves the settings whenever they change', () => {
+    const settings = create();
+    expect(stored()).toEqual(settings.state.value);
+    settings.change.theme('BLACK-THEME');
+    expect(stored()?.theme).toBe('BLACK-THEME');
+  });
+
+  it('keeps exactly one theme class on <html>, following night mode and the clock', () => {
+    vi.useFakeTimers();
+    now = at(20, 59);
+    const settings = create({ stored: { theme: 'LIGHT-THEME' } });
+    expect([...root.classList]).toEqual(['light-theme']);
+    settings.change.autoNightMode(true);
+    expect([...root.classList]).toEqual(['light-theme']);
+    now = at(21);
+    vi.advanceTimersByTime(HOUR_CHECK_INTERVAL_MS);
+    expect([...root.classList]).toEqual(['black-theme']);
+    settings.change.autoNightMode(false);
+    expect([...root.classList]).toEqual(['light-theme']);
+  });
+
+  it('reads the real hour at start-up, then every 60 000 ms, writing only when it changed', () => {
+    vi.useFakeTimers();
+    now = at(20, 58);
+    const settings = create();
+    expect(settings.state.value.hour).toBe(20);
+    const writes = vi.fn();
+    const unsubscribe = settings.state.subscribe(writes);
+    writes.mockClear();
+    now = at(20, 59);
+    vi.advanceTimersByTime(HOUR_CHECK_INTERVAL_MS);
+    expect(writes).not.toHaveBeenCalled();
+    now = at(21, 0);
+    vi.advanceTimersByTime(HOUR_CHECK_INTERVAL_MS - 1);
+    expect(settings.state.value.hour).toBe(20);
+    vi.advanceTimersByTime(1);
+    expect(settings.state.value.hour).toBe(21);
+    expect(writes).toHaveBeenCalledOnce();
+    unsubscribe();
+  });
+
+  it('disables page animations at start-up in Safari', () => {
+    expect(create({ userAgent: SAFARI }).state.value).toMatchObject({
+      pageAnimationsDisabled: true,
+      pageAnimations: false,
+    });
+  });
+
+  it('stops every effect when disposed', () => {
+    vi.useFakeTimers();
+    const settings = create();
+    settings[Symbol.dispose]();
+    settings.change.theme('NATURE-THEME');
+    now = at(23);
+    vi.advanceTimersByTime(HOUR_CHECK_INTERVAL_MS);
+    expect(stored()?.theme).toBe('DEFAULT-THEME');
+    expect(root.classList.contains('nature-theme')).toBe(false);
+    expect(settings.state.value.hour).toBe(12);
+  });
+});
+
+describe('other tabs', () => {
+  /** What the browser does in this tab when another tab writes: the storage changes, then an event. */
+  function writeFromOtherTab(key: string, value: string | null) {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: storage as Storage }));
+  }
+
+  it('takes settings changed in another tab', () => {
+    const settings = create();
+    const other = { ...settings.state.value, theme: 'BLACK-THEME', language: 'de' };
+    writeFromOtherTab('snxt-SETTINGS', JSON.stringify(other));
+    expect(settings.state.value).toEqual(other);
+    expect([...root.classList]).toEqual(['black-theme']);
+  });
+
+  it('does not write a followed change back (no echo between tabs)', () => {
+    const settings = create();
+    const setItem = vi.spyOn(storage, 'setItem');
+    writeFromOtherTab('snxt-SETTINGS', JSON.stringify({ ...settings.state.value, stickyHeader: false }));
+    expect(settings.state.value.stickyHeader).toBe(false);
+    // The one call is the other tab's own write in the helper above.
+    expect(setItem).toHaveBeenCalledOnce();
+  });
+
+  it('stores its own normalised value once when another tab wrote something invalid, then settles', () => {
+    const settings = create();
+    const setItem = vi.spyOn(storage, 'setItem');
+    writeFromOtherTab('snxt-SETTINGS', JSON.stringify({ theme: 'NATURE-THEME', language: 'xx', hour: 12 }));
+    expect(settings.state.value).toMatchObject({ theme: 'NATURE-THEME', language: 'en' });
+    expect(setItem).toHaveBeenCalledTimes(2);
+    expect(stored()).toEqual(settings.state.value);
+  });
+
+  it('goes back to defaults when another tab removes or clears the stored value', () => {
+    const settings = create({ stored: { theme: 'LIGHT-THEME' } });
+    writeFromOtherTab('snxt-SETTINGS', null);
+    expect(settings.state.value.theme).toBe('DEFAULT-THEME');
+    settings.change.theme('NATURE-THEME');
+    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: storage as Storage }));
+    expect(settings.state.value.theme).toBe('DEFAULT-THEME');
+  });
+
+  it('ignores text that is not JSON, other keys and other storage areas', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const settings = create({ stored: { theme: 'LIGHT-THEME' } });
+    writeFromOtherTab('snxt-SETTINGS', '{broken');
+    expect(warn).toHaveBeenCalledOnce();
+    writeFromOtherTab('snxt-EXAMPLES', JSON.stringify({ theme: 'BLACK-THEME' }));
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'snxt-SETTINGS',
+        newValue: JSON.stringify({ theme: 'BLACK-THEME' }),
+        storageArea: createMemoryStorage() as Storage,
+      }),
     );
+    expect(settings.state.value.theme).toBe('LIGHT-THEME');
+  });
+
+  it('stops following once disposed', () => {
+    const settings = create();
+    settings[Symbol.dispose]();
+    writeFromOtherTab('snxt-SETTINGS', JSON.stringify({ theme: 'BLACK-THEME' }));
+    expect(settings.state.value.theme).toBe('DEFAULT-THEME');
   });
 });

@@ -1,82 +1,109 @@
-import { LANGUAGES, NIGHT_END_HOUR, NIGHT_START_HOUR, THEMES, type Language, type Theme } from '../config/constants';
-import { isRecord } from '../lib/storage';
+import { computed, createModel, effect, signal } from '@preact/signals-react';
+import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX, THEMES } from '../config/constants';
+import { pageAnimationsUnsupported } from '../lib/browser';
+import { systemClock, type Clock } from '../lib/clock';
+import { runEffect } from '../lib/effect-runner';
+import { saveItem, type KeyValueStorage } from '../lib/storage';
+import { onOtherTabChange } from '../lib/storage-events';
+import { anyPayload, defineAction } from './define-action';
+import {
+  effectiveThemeClass,
+  routeAnimationMode,
+  sanitizeSettings,
+  SETTING_FIELDS,
+  SETTING_NAMES,
+  type SettingName,
+  type SettingsState,
+} from './settings-fields';
 
-export interface SettingsState {
-  language: Language;
-  theme: Theme;
-  autoNightMode: boolean;
-  nightTheme: Theme;
-  stickyHeader: boolean;
-  pageAnimations: boolean;
-  pageAnimationsDisabled: boolean;
-  elementsAnimations: boolean;
-  hour: number;
+export interface SettingsDeps {
+  /** What storage held at start-up (`snxt-SETTINGS`), sanitised field by field here. */
+  stored?: unknown;
+  storage: KeyValueStorage;
+  /** `<html>`: the effective theme is its one theme class, so portals and overlays get it too. */
+  root: HTMLElement;
+  clock?: Clock;
+  userAgent?: string;
+  hourCheckIntervalMs?: number;
 }
 
-export const DEFAULT_SETTINGS: Readonly<SettingsState> = Object.freeze({
-  language: 'en',
-  theme: 'DEFAULT-THEME',
-  autoNightMode: false,
-  nightTheme: 'BLACK-THEME',
-  stickyHeader: true,
-  pageAnimations: true,
-  pageAnimationsDisabled: false,
-  elementsAnimations: true,
-  hour: 0,
-});
+const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
+const titleOf = (name: string) =>
+  name
+    .replace(/^./, (first) => first.toUpperCase())
+    .replace(/[A-Z]/g, ' $&')
+    .trim();
 
-export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
-
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-export const isTheme = (value: unknown): value is Theme =>
-  typeof value === 'string' && (THEMES as readonly string[]).includes(value);
-export const isHour = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 23;
-const isBool = (value: unknown): value is boolean => typeof value === 'boolean';
-
-const FIELD_CHECKS: { [K in keyof SettingsState]: (value: unknown) => value is SettingsState[K] } = {
-  language: isLanguage,
-  theme: isTheme,
-  autoNightMode: isBool,
-  nightTheme: isTheme,
-  stickyHeader: isBool,
-  pageAnimations: isBool,
-  pageAnimationsDisabled: isBool,
-  elementsAnimations: isBool,
-  hour: isHour,
-};
+type ChangeActions = { [K in SettingName]: (value: SettingsState[K]) => boolean };
 
 /**
- * Rebuilds settings from stored data field by field: each valid field is kept, every other one
- * falls back to its default, so one bad value never costs the rest.
+ * Settings: one signal, its derived values, an action per field (from SETTING_FIELDS), and the
+ * effects that follow it: saved to storage, the theme class on `<html>`, the clock's hour for
+ * night mode, other tabs' changes. Disposing the model stops them all.
  */
-export function sanitizeSettings(stored: unknown): { settings: SettingsState; rejected: string[] } {
-  const settings: SettingsState = { ...DEFAULT_SETTINGS };
-  const rejected: string[] = [];
-  if (stored === undefined) return { settings, rejected };
-  if (!isRecord(stored)) return { settings, rejected: ['(whole value)'] };
-  for (const field of Object.keys(FIELD_CHECKS) as (keyof SettingsState)[]) {
-    if (!(field in stored)) continue;
-    const value = stored[field];
-    if (FIELD_CHECKS[field](value)) (settings as unknown as Record<string, unknown>)[field] = value;
-    else rejected.push(field);
-  }
-  if (settings.pageAnimationsDisabled) settings.pageAnimations = false;
-  return { settings, rejected };
-}
+export const SettingsModel = createModel(
+  ({
+    stored,
+    storage,
+    root,
+    clock = systemClock,
+    userAgent = '',
+    hourCheckIntervalMs = HOUR_CHECK_INTERVAL_MS,
+  }: SettingsDeps) => {
+    const initial = sanitizeSettings(stored);
+    if (initial.rejected.length > 0) {
+      console.warn(`Stored settings had invalid ${initial.rejected.join(', ')}; using defaults for them.`);
+    }
+    const state = signal<SettingsState>(initial.settings);
 
-export const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
+    const change = Object.fromEntries(
+      SETTING_NAMES.map((name) => {
+        const field = SETTING_FIELDS[name];
+        const apply = (value: unknown) => {
+          state.value = { ...state.value, [name]: value, ...field.alsoSets };
+        };
+        return [name, defineAction(`[Settings] Change ${titleOf(name)}`, field.check, apply)];
+      }),
+    ) as ChangeActions;
 
-/** The lowercased theme class that goes on `<html>` (SPEC §5). */
-export function effectiveThemeClass(settings: SettingsState): string {
-  const theme = settings.autoNightMode && isNightHour(settings.hour) ? settings.nightTheme : settings.theme;
-  return theme.toLowerCase();
-}
+    /** Reloads the state from what storage holds (another tab changed it). */
+    const reset = defineAction('[Settings] Reset', anyPayload, (next) => {
+      state.value = sanitizeSettings(next).settings;
+    });
 
-export function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsState): RouteAnimationMode {
-  if (pageAnimations && elementsAnimations) return 'ALL';
-  if (pageAnimations) return 'PAGE';
-  if (elementsAnimations) return 'ELEMENTS';
-  return 'NONE';
-}
+    const effectiveTheme = computed(() => effectiveThemeClass(state.value));
+
+    runEffect('persist settings', () => void saveItem(storage, STORAGE_KEYS.settings, state.value));
+    runEffect('theme class', () => {
+      const theme = effectiveTheme.value;
+      root.classList.remove(...THEME_CLASSES.filter((name) => name !== theme));
+      root.classList.add(theme);
+    });
+
+    // The hour is compared with the clock, not with a cached value, so two tabs agree and never argue.
+    const ticks = signal(0);
+    effect(() => {
+      const timer = setInterval(() => ticks.value++, hourCheckIntervalMs);
+      return () => clearInterval(timer);
+    });
+    runEffect('hour', () => {
+      void ticks.value;
+      const hour = clock.now().getHours();
+      if (state.value.hour !== hour) change.hour(hour);
+    });
+
+    effect(() => onOtherTabChange(storage, `${STORAGE_PREFIX}${STORAGE_KEYS.settings}`, reset));
+
+    if (pageAnimationsUnsupported(userAgent)) change.pageAnimationsDisabled(true);
+
+    return {
+      state,
+      effectiveTheme,
+      routeAnimationMode: computed(() => routeAnimationMode(state.value)),
+      change,
+      reset,
+    };
+  },
+);
+
+export type SettingsModel = InstanceType<typeof SettingsModel>;

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
-import type { NotificationsStore, Toast, ToastKind } from '../../state/notifications';
+import type { NoticeKind } from '../../lib/report';
+import type { ShownNotice } from '../../state/notifications-model';
 import { CloseIcon } from './icons';
 
 /** A message id and its English fallback, so toasts never wait for (or depend on) loaded messages. */
 export type Translate = (messageId: string, defaultMessage: string) => string;
 
-const KIND_CLASSES: Record<ToastKind, string> = {
+const KIND_CLASSES: Record<NoticeKind, string> = {
   default: 'bg-text text-background',
   info: 'bg-[#0b57d0] text-white',
   success: 'bg-[#1e6b34] text-white',
@@ -15,7 +16,7 @@ const KIND_CLASSES: Record<ToastKind, string> = {
 };
 
 /** Radix closes itself after `duration`; it treats 0 as "use the default", so "until dismissed" is Infinity. */
-const radixDuration = (toast: Toast) => (toast.durationMs === 0 ? Infinity : toast.durationMs);
+const radixDuration = (toast: ShownNotice) => (toast.durationMs === 0 ? Infinity : toast.durationMs);
 
 /**
  * Radix repeats each toast's text for screen readers in a hidden live region for a second. Kept
@@ -28,12 +29,18 @@ function createAnnouncerRoot() {
   return { host, root: host.attachShadow({ mode: 'closed' }) };
 }
 
+interface ToasterProps {
+  notices: readonly ShownNotice[];
+  onDismiss: (id: number) => void;
+  translate: Translate;
+}
+
 /**
- * Toasts and snack bars, bottom center (SPEC §9). Radix announces each one (errors assertively),
- * pauses its timer while hovered or focused, and closes it on Escape, swipe or the close button;
- * F8 moves focus to them.
+ * Notices as toasts and snack bars, bottom center. Radix announces each one (errors
+ * assertively), pauses its timer while hovered or focused, and closes it on Escape, swipe or the
+ * close button; F8 moves focus to them.
  */
-export function Toaster({ store, translate }: { store: NotificationsStore; translate: Translate }) {
+export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
   const [announcer] = useState(createAnnouncerRoot);
   useEffect(() => {
     document.body.append(announcer.host);
@@ -45,18 +52,27 @@ export function Toaster({ store, translate }: { store: NotificationsStore; trans
       label={translate('snxt.notifications.label', 'Notification')}
       announcerContainer={announcer.root}
     >
-      {store.toasts.value.map((toast) => (
+      {notices.map((toast) => (
         <RadixToast.Root
           key={toast.id}
           type={toast.kind === 'error' ? 'foreground' : 'background'}
           duration={radixDuration(toast)}
-          onOpenChange={(open) => !open && store.dismiss(toast.id)}
+          onOpenChange={(open) => !open && onDismiss(toast.id)}
           data-kind={toast.kind}
           className={`pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-lg py-2 ps-4 pe-2 shadow-lg outline-offset-2 data-[swipe=move]:translate-y-(--radix-toast-swipe-move-y) motion-safe:animate-[toast-in_200ms_ease-out] ${KIND_CLASSES[toast.kind]}`}
         >
           <RadixToast.Description className="min-w-0 flex-1 py-1.5 text-sm leading-snug">
             {translate(toast.messageId, toast.defaultMessage)}
           </RadixToast.Description>
+          {toast.action && (
+            <RadixToast.Action
+              altText={translate(toast.action.labelId, toast.action.defaultLabel)}
+              onClick={toast.action.run}
+              className="shrink-0 rounded-full px-3 py-1.5 text-sm font-semibold uppercase underline-offset-4 hover:bg-current/15"
+            >
+              {translate(toast.action.labelId, toast.action.defaultLabel)}
+            </RadixToast.Action>
+          )}
           <RadixToast.Close
             aria-label={translate('snxt.notifications.dismiss', 'Dismiss')}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-current/15"

@@ -9,6 +9,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { TOOLTIP } from '../../config/constants';
+import { cachedPromise } from '../../lib/cached-promise';
 import type { RadixTooltipProps } from './radix-tooltip';
 
 /**
@@ -18,18 +19,10 @@ import type { RadixTooltipProps } from './radix-tooltip';
  */
 // Boxed: a bare function as a signal value is not treated as plain data by every consumer.
 const loaded = signal<{ Component: ComponentType<RadixTooltipProps> } | null>(null);
-let loading: Promise<unknown> | null = null;
 
-export function preloadTooltips(): Promise<unknown> {
-  loading ??= import('./radix-tooltip').then(
-    (module) => (loaded.value = { Component: module.default }),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const preloadTooltips = cachedPromise(() =>
+  import('./radix-tooltip').then((module) => (loaded.value = { Component: module.default })),
+);
 
 const load = () => void preloadTooltips().catch(() => undefined);
 
@@ -45,7 +38,7 @@ function useRadixTooltip(): { Component: ComponentType<RadixTooltipProps> } | nu
 
 /**
  * Touch has no hover: a long press shows the tooltip and it hides a while after the finger
- * lifts (SPEC §9). Radix leaves touch out, so this runs here, beside its hover and focus handling, and
+ * lifts. Radix leaves touch out, so this runs here, beside its hover and focus handling, and
  * also works while the Radix module is still on its way.
  */
 function useTouchOpen() {

@@ -2,10 +2,13 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import messages from '../../../public/assets/i18n/en.json';
 import { auth } from '../../state/app-state';
+import { startTestState } from '../../test/app-state';
+import type { ConnectedSession } from './auth-session';
 import { AuthControls } from './auth-controls';
+import { setSessionLoader } from './start-auth';
 
 const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' };
 
@@ -23,10 +26,15 @@ function renderControls(enabled = true) {
   return router;
 }
 
-afterEach(() => {
-  act(() => void auth.reset(null));
-  auth.hooks.startLogin = undefined;
-  auth.hooks.endSession = undefined;
+/** The sign-in chunk, faked: what Login and Logout hand over to. */
+function fakeSession() {
+  const session = { login: vi.fn(async () => undefined), endSession: vi.fn(async () => undefined) };
+  setSessionLoader(async () => ({ session }) as unknown as ConnectedSession);
+  return session;
+}
+
+beforeEach(() => {
+  startTestState();
 });
 
 describe('AuthControls', () => {
@@ -37,11 +45,10 @@ describe('AuthControls', () => {
   });
 
   it('shows Login when signed out and starts the hosted sign-in on click', async () => {
-    const startLogin = vi.fn();
-    auth.hooks.startLogin = startLogin;
+    const session = fakeSession();
     renderControls();
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
-    expect(startLogin).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(session.login).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
   });
 
@@ -55,8 +62,7 @@ describe('AuthControls', () => {
   });
 
   it('opens the user menu from the keyboard; Logout signs out at once, ends the session and goes home', async () => {
-    const endSession = vi.fn();
-    auth.hooks.endSession = endSession;
+    const { endSession } = fakeSession();
     act(() => void auth.loginSuccess(PROFILE));
     const router = renderControls();
     // The placeholder is disabled until the menu's code has loaded and replaced it.
@@ -72,7 +78,7 @@ describe('AuthControls', () => {
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     await userEvent.keyboard('{Enter}');
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
-    expect(endSession).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(endSession).toHaveBeenCalledTimes(1));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), 5000);
   });

@@ -1,11 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { useIntl } from 'react-intl';
 import { LoginIcon } from '../../components/ui/icons';
 import { env } from '../../config/env';
+import { useT } from '../../i18n/use-t';
 import { auth } from '../../state/app-state';
 import { withoutCallbackParams } from './callback-url';
-import { takePendingCallback } from './start-auth';
+import { login, logout, takePendingCallback } from './start-auth';
 import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
 
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -30,32 +30,32 @@ function useSignInCallback() {
 }
 
 function SignInControls() {
-  const intl = useIntl();
+  const t = useT();
   const router = useRouter();
   useSignInCallback();
   const { isAuthenticated, user } = auth.state.value;
 
   if (isAuthenticated && user) {
-    const logout = () => {
-      auth.logout();
+    const onLogout = () => {
+      logout();
       void router.navigate({ to: '/' });
     };
     return (
       // The placeholder holds the place (no layout shift) but waits, disabled, for the menu's code.
       <Suspense fallback={<UserMenuButton user={user} disabled />}>
-        <UserMenu user={user} trigger={<UserMenuButton user={user} />} onLogout={logout} />
+        <UserMenu user={user} trigger={<UserMenuButton user={user} />} onLogout={onLogout} />
       </Suspense>
     );
   }
   return (
-    <button type="button" className={toolbarAuthButton} onClick={() => auth.login()}>
+    <button type="button" className={toolbarAuthButton} onClick={() => login()}>
       <LoginIcon className="shrink-0 rtl:-scale-x-100" />
-      <span className="max-sm:sr-only">{intl.formatMessage({ id: 'snxt.auth.login' })}</span>
+      <span className="max-sm:sr-only">{t('snxt.auth.login')}</span>
     </button>
   );
 }
 
-/** Login button or user menu for the toolbar; nothing when sign-in is not configured (SPEC §2). */
+/** Login button or user menu for the toolbar; nothing when sign-in is not configured. */
 export function AuthControls({ enabled = env.oidc !== null }: { enabled?: boolean }) {
   return enabled ? <SignInControls /> : null;
 }

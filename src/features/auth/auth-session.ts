@@ -1,6 +1,6 @@
 import { env } from '../../config/env';
 import type { KeyValueStorage } from '../../lib/storage';
-import type { AuthStore } from '../../state/auth';
+import type { AuthModel } from '../../state/auth-model';
 import { createOidcSession, type OidcSession } from './oidc-session';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
 
@@ -19,7 +19,7 @@ export interface ConnectedSession {
 let connected: ConnectedSession | null = null;
 
 /** The app's one UserManager and session, made on first use. */
-export function connectSession(auth: AuthStore, storage: KeyValueStorage): ConnectedSession {
+export function connectSession(auth: AuthModel, storage: KeyValueStorage): ConnectedSession {
   if (connected) return connected;
   if (!env.oidc) throw new Error('Sign-in is not configured');
   const origin = window.location.origin;

@@ -2,7 +2,8 @@ import { User } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OidcEnv } from '../../config/env';
 import * as report from '../../lib/report';
-import { createAuthState } from '../../state/auth';
+import { createMemoryStorage } from '../../lib/storage';
+import { AuthModel } from '../../state/auth-model';
 import { createOidcSession, type SessionUserManager } from './oidc-session';
 
 const ORIGIN = 'https://app.example.com';
@@ -52,7 +53,7 @@ function fakeUserManager(stored: User | null = null) {
 
 function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
   const endSession = vi.fn();
-  const auth = createAuthState(storedAuth, { endSession });
+  const auth = new AuthModel({ stored: storedAuth, storage: createMemoryStorage() });
   const redirect = vi.fn();
   const session = createOidcSession({ userManager, auth, oidc, origin: ORIGIN, redirect });
   return { auth, session, userManager, redirect, endSession };

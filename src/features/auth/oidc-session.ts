@@ -1,7 +1,7 @@
 import type { UserManager } from 'oidc-client-ts';
 import type { OidcEnv } from '../../config/env';
 import { reportNotice, type Notice } from '../../lib/report';
-import type { AuthStore, UserProfile } from '../../state/auth';
+import type { AuthModel, UserProfile } from '../../state/auth-model';
 import { AUTH_NOTICES } from './auth-notices';
 import { withoutCallbackParams } from './callback-url';
 import { profileFromClaims } from './profile-claims';
@@ -15,7 +15,7 @@ export type SessionUserManager = Pick<
 
 export interface OidcSessionDeps {
   userManager: SessionUserManager;
-  auth: AuthStore;
+  auth: AuthModel;
   oidc: OidcEnv;
   /** The app's origin, e.g. `https://app.example.com`; redirect URIs are it + '/'. */
   origin: string;

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../state/auth';
+import type { UserProfile } from '../../state/auth-model';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 

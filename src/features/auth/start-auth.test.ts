@@ -1,14 +1,23 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as report from '../../lib/report';
-import { createAuthState } from '../../state/auth';
+import { auth } from '../../state/app-state';
+import { startTestState } from '../../test/app-state';
 import type { ConnectedSession } from './auth-session';
-import { startAuth, takePendingCallback } from './start-auth';
+import { login, logout, setSessionLoader, startAuth, takePendingCallback } from './start-auth';
 import { TEST_OIDC } from './test-oidc-env';
 
 const OIDC = TEST_OIDC;
 const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1', name: 'Ada' } };
 
 const at = (path: string) => new URL(path, 'https://app.example.com') as unknown as Location;
+
+/** The app's state with `stored` as snxt-AUTH, and a fake session chunk. */
+function setup(stored: unknown) {
+  startTestState({ stored: { 'snxt-AUTH': stored } });
+  const fake = fakeSession();
+  setSessionLoader(fake.load);
+  return fake;
+}
 
 function fakeSession() {
   const session = {
@@ -32,28 +41,24 @@ beforeEach(() => {
 
 describe('startAuth', () => {
   it('does nothing without an authority', () => {
-    const auth = createAuthState(SIGNED_IN);
-    const { load } = fakeSession();
-    startAuth({ oidc: null, auth, location: at('/?code=a&state=b'), load });
+    const { load } = setup(SIGNED_IN);
+    startAuth({ oidc: null, location: at('/?code=a&state=b') });
     expect(load).not.toHaveBeenCalled();
-    expect(auth.hooks.startLogin).toBeUndefined();
   });
 
   it('loads nothing for a signed-out visitor until Login, which remembers the page', async () => {
-    const auth = createAuthState(null);
-    const { load, session } = fakeSession();
-    startAuth({ oidc: OIDC, auth, location: at('/settings?tab=1'), load });
+    const { load, session } = setup(null);
+    startAuth({ oidc: OIDC, location: at('/settings?tab=1') });
     await flush();
     expect(load).not.toHaveBeenCalled();
-    auth.login();
+    login(at('/settings?tab=1'));
     await flush();
     expect(session.login).toHaveBeenCalledWith('/settings?tab=1');
   });
 
   it('hands a sign-in answer to the session once and gives its result out once', async () => {
-    const auth = createAuthState(null);
-    const { load, connected } = fakeSession();
-    startAuth({ oidc: OIDC, auth, location: at('/?code=a&state=b'), load });
+    const { connected } = setup(null);
+    startAuth({ oidc: OIDC, location: at('/?code=a&state=b') });
     const pending = takePendingCallback();
     expect(takePendingCallback()).toBeNull();
     await expect(pending).resolves.toBe('/settings');
@@ -62,18 +67,16 @@ describe('startAuth', () => {
   });
 
   it('checks a stored sign-in against the OIDC session', async () => {
-    const auth = createAuthState(SIGNED_IN);
-    const { load, connected } = fakeSession();
-    startAuth({ oidc: OIDC, auth, location: at('/'), load });
+    const { connected } = setup(SIGNED_IN);
+    startAuth({ oidc: OIDC, location: at('/') });
     await flush();
     expect(connected.reconcileOnce).toHaveBeenCalledTimes(1);
   });
 
   it('ends the provider session after Logout', async () => {
-    const auth = createAuthState(SIGNED_IN);
-    const { load, session } = fakeSession();
-    startAuth({ oidc: OIDC, auth, location: at('/'), load });
-    auth.logout();
+    const { session } = setup(SIGNED_IN);
+    startAuth({ oidc: OIDC, location: at('/') });
+    logout();
     expect(auth.state.value.isAuthenticated).toBe(false);
     await flush();
     expect(session.endSession).toHaveBeenCalledTimes(1);
@@ -81,11 +84,11 @@ describe('startAuth', () => {
 
   it('signs out with a notice and a clean URL when the sign-in code cannot load', async () => {
     const notices = vi.spyOn(report, 'reportNotice').mockImplementation(() => undefined);
-    const auth = createAuthState(SIGNED_IN);
-    const load = vi.fn(async (): Promise<ConnectedSession> => {
+    setup(SIGNED_IN);
+    setSessionLoader(async (): Promise<ConnectedSession> => {
       throw new Error('Failed to fetch dynamically imported module');
     });
-    startAuth({ oidc: OIDC, auth, location: at('/?code=a&state=b&x=1'), load });
+    startAuth({ oidc: OIDC, location: at('/?code=a&state=b&x=1') });
     await expect(takePendingCallback()).resolves.toBe('/?x=1');
     expect(auth.state.value.isAuthenticated).toBe(false);
     expect(notices).toHaveBeenCalledWith(expect.objectContaining({ messageId: 'snxt.auth.signInFailed' }));

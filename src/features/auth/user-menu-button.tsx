@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
-import { useIntl } from 'react-intl';
 import { PersonIcon } from '../../components/ui/icons';
-import type { UserProfile } from '../../state/auth';
+import { useT } from '../../i18n/use-t';
+import type { UserProfile } from '../../state/auth-model';
 import { displayName } from './profile';
 
 export const toolbarAuthButton =
@@ -14,12 +14,12 @@ type UserMenuButtonProps = ComponentPropsWithRef<'button'> & { user: UserProfile
  * "User menu" (SPEC §4). Also shown, disabled, while the menu's code loads, so nothing shifts.
  */
 export function UserMenuButton({ user, className, ...props }: UserMenuButtonProps) {
-  const intl = useIntl();
+  const t = useT();
   return (
     <button
       type="button"
       aria-haspopup="menu"
-      aria-label={intl.formatMessage({ id: 'snxt.auth.userMenu' })}
+      aria-label={t('snxt.auth.userMenu')}
       className={`${toolbarAuthButton} ${className ?? ''}`}
       {...props}
     >

@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactElement } from 'react';
-import { useIntl } from 'react-intl';
 import { LogoutIcon } from '../../components/ui/icons';
-import type { UserProfile } from '../../state/auth';
+import { useT } from '../../i18n/use-t';
+import type { UserProfile } from '../../state/auth-model';
 import { displayEmail, displayName } from './profile';
 
 interface UserMenuProps {
@@ -17,7 +17,7 @@ interface UserMenuProps {
 
 /** "User menu" dropdown: who is signed in, and Logout. Loaded only for signed-in users. */
 export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
-  const intl = useIntl();
+  const t = useT();
   const name = displayName(user);
   const email = displayEmail(user);
   return (
@@ -42,7 +42,7 @@ export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
             className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 font-medium outline-none select-none data-highlighted:bg-surface-raised data-highlighted:text-primary"
           >
             <LogoutIcon width={20} height={20} className="rtl:-scale-x-100" />
-            {intl.formatMessage({ id: 'snxt.auth.logout' })}
+            {t('snxt.auth.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,22 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
+import { PageHeading } from '../../components/page-heading';
+import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { ArrowForwardIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/use-t';
 
 const FEATURES = ['languages', 'themes', 'signIn', 'accessible'] as const;
 
 export function HomePage() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-16">
-      <section className="route-animations-elements text-center" aria-labelledby="home-title">
-        <h1
-          id="home-title"
-          tabIndex={-1}
-          className="text-3xl font-bold tracking-tight text-text outline-none sm:text-5xl"
-        >
+      <section className={`${ROUTE_ANIMATED} text-center`} aria-labelledby="home-title">
+        <PageHeading id="home-title" className="text-3xl font-bold tracking-tight text-text sm:text-5xl">
           {t('snxt.title.long')}
-        </h1>
+        </PageHeading>
         <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">{t('snxt.home.description')}</p>
         <Link
           to="/settings"
@@ -28,10 +25,7 @@ export function HomePage() {
       </section>
       <ul className="mt-14 grid gap-4 sm:grid-cols-2">
         {FEATURES.map((feature) => (
-          <li
-            key={feature}
-            className="route-animations-elements rounded-2xl border border-border bg-surface p-6 shadow-sm"
-          >
+          <li key={feature} className={`${ROUTE_ANIMATED} rounded-2xl border border-border bg-surface p-6 shadow-sm`}>
             <h2 className="text-lg font-semibold text-text">{t(`snxt.home.features.${feature}.title`)}</h2>
             <p className="mt-2 leading-relaxed text-muted">{t(`snxt.home.features.${feature}.text`)}</p>
           </li>

@@ -1,10 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import messages from '../../../public/assets/i18n/en.json';
 import { preloadTooltips } from '../../components/ui/tooltip';
 import { settings } from '../../state/app-state';
+import { startTestState } from '../../test/app-state';
 import { SettingsPage } from './settings-page';
 
 // The Radix tooltip module is loaded on demand in the app; load it up front here.
@@ -31,10 +32,11 @@ function mockReducedMotion(reduce: boolean) {
 }
 
 describe('SettingsPage', () => {
-  beforeEach(() => settings.reset(undefined));
-  afterEach(() => settings.reset(undefined));
+  beforeEach(() => {
+    startTestState();
+  });
 
-  it('has the three titled sections and every control under its SPEC name', () => {
+  it('has the three titled sections and every control under its documented name', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     for (const title of ['General', 'Themes', 'Animations']) {
@@ -94,7 +96,7 @@ describe('SettingsPage', () => {
 
   it('keeps the page switch off and explains why when page animations are disabled', async () => {
     const user = userEvent.setup();
-    settings.changePageAnimationsDisabled(true);
+    settings.change.pageAnimationsDisabled(true);
     renderPage();
     const page = screen.getByRole('switch', { name: 'Page animations' });
     expect(page).toHaveAttribute('aria-disabled', 'true');

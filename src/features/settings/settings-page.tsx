@@ -1,121 +1,109 @@
-import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { useIntl } from 'react-intl';
-import { LANGUAGES, THEMES, type Theme } from '../../config/constants';
+import type { ComponentType, SVGProps } from 'react';
+import { PageHeading } from '../../components/page-heading';
+import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch';
 import { useReducedMotion } from '../../components/use-reduced-motion';
-import { LANGUAGE_INFO } from '../../i18n/languages';
+import { useT } from '../../i18n/use-t';
 import { settings } from '../../state/app-state';
+import {
+  SETTING_FIELDS,
+  SETTING_NAMES,
+  type SettingName,
+  type SettingsSection,
+  type SettingsState,
+} from '../../state/settings-fields';
 import { AnimationIcon, NightIcon, PaletteIcon, TuneIcon } from './section-icons';
 
-const THEME_LABEL_KEYS: Record<Theme, string> = {
-  'DEFAULT-THEME': 'snxt.settings.themes.default',
-  'LIGHT-THEME': 'snxt.settings.themes.light',
-  'NATURE-THEME': 'snxt.settings.themes.nature',
-  'BLACK-THEME': 'snxt.settings.themes.black',
-};
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const LANGUAGE_OPTIONS = LANGUAGES.map((code) => ({
-  value: code,
-  label: LANGUAGE_INFO[code].nativeName,
-  lang: LANGUAGE_INFO[code].locale,
-}));
+const SECTIONS: readonly { id: SettingsSection; titleKey: string; icon: Icon }[] = [
+  { id: 'general', titleKey: 'snxt.settings.general', icon: TuneIcon },
+  { id: 'themes', titleKey: 'snxt.settings.themes.title', icon: PaletteIcon },
+  { id: 'animations', titleKey: 'snxt.settings.animations.title', icon: AnimationIcon },
+];
 
-interface SectionProps {
-  title: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-  children: ReactNode;
-}
+/** Decoration for a row's label. */
+const FIELD_ICONS: Partial<Record<SettingName, Icon>> = { nightTheme: NightIcon };
 
-function Section({ title, icon: Icon, children }: SectionProps) {
+/** One setting as its control, as its row in SETTING_FIELDS describes it. */
+function SettingRow({ name, state }: { name: SettingName; state: SettingsState }) {
+  const t = useT();
+  const control = SETTING_FIELDS[name].control;
+  if (!control) return null;
+  if (control.shownWhen && state[control.shownWhen as SettingName] !== true) return null;
+  const Icon = FIELD_ICONS[name];
+  const label = Icon ? (
+    <span className="inline-flex items-center gap-2">
+      <Icon className="shrink-0 text-muted" />
+      {t(control.labelKey)}
+    </span>
+  ) : (
+    t(control.labelKey)
+  );
+  const description = control.descriptionKey && t(control.descriptionKey);
+  const change = settings.change[name] as (value: unknown) => boolean;
+
+  if (control.kind === 'switch') {
+    const { disabledWhen } = control;
+    const disabled = disabledWhen && state[disabledWhen.field as SettingName] === true;
+    return (
+      <SwitchField
+        label={label}
+        description={description}
+        checked={state[name] === true}
+        disabledReason={disabled ? t(disabledWhen.reasonKey) : undefined}
+        onCheckedChange={change}
+      />
+    );
+  }
+  const options = control.options.map((option) =>
+    'labelKey' in option ? { value: option.value, label: t(option.labelKey) } : option,
+  );
   return (
-    <section className="route-animations-elements rounded-2xl border border-border bg-surface px-5 pt-4 pb-1.5 shadow-sm">
-      <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary uppercase">
-        <Icon className="shrink-0" />
-        {title}
-      </h2>
-      <div className="divide-y divide-border">{children}</div>
-    </section>
+    <SelectField
+      label={label}
+      description={description}
+      value={String(state[name])}
+      options={options}
+      onChange={change}
+    />
   );
 }
 
 export function SettingsPage() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const reducedMotion = useReducedMotion();
   const state = settings.state.value;
-  const themeOptions = THEMES.map((theme) => ({ value: theme, label: t(THEME_LABEL_KEYS[theme]) }));
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
-      <div className="route-animations-elements mb-6">
-        <h1 tabIndex={-1} className="text-3xl font-bold text-text outline-none">
-          {t('snxt.menu.settings')}
-        </h1>
+      <div className={`${ROUTE_ANIMATED} mb-6`}>
+        <PageHeading className="text-3xl font-bold text-text">{t('snxt.menu.settings')}</PageHeading>
         <p className="mt-2 text-muted">{t('snxt.settings.intro')}</p>
       </div>
       <div className="flex flex-col gap-6">
-        <Section title={t('snxt.settings.general')} icon={TuneIcon}>
-          <SelectField
-            label={t('snxt.settings.language')}
-            value={state.language}
-            options={LANGUAGE_OPTIONS}
-            onChange={settings.changeLanguage}
-          />
-          <SwitchField
-            label={t('snxt.settings.stickyHeader')}
-            description={t('snxt.settings.stickyHeader.description')}
-            checked={state.stickyHeader}
-            onCheckedChange={settings.changeStickyHeader}
-          />
-        </Section>
-        <Section title={t('snxt.settings.themes.title')} icon={PaletteIcon}>
-          <SelectField
-            label={t('snxt.settings.theme')}
-            value={state.theme}
-            options={themeOptions}
-            onChange={settings.changeTheme}
-          />
-          <SwitchField
-            label={t('snxt.settings.autoNightMode')}
-            description={t('snxt.settings.autoNightMode.description')}
-            checked={state.autoNightMode}
-            onCheckedChange={settings.changeAutoNightMode}
-          />
-          {state.autoNightMode && (
-            <SelectField
-              label={
-                <span className="inline-flex items-center gap-2">
-                  <NightIcon className="shrink-0 text-muted" />
-                  {t('snxt.settings.nightTheme')}
-                </span>
-              }
-              value={state.nightTheme}
-              options={themeOptions}
-              onChange={settings.changeNightTheme}
-            />
-          )}
-        </Section>
-        <Section title={t('snxt.settings.animations.title')} icon={AnimationIcon}>
-          {reducedMotion && (
-            <p role="note" className="my-2 rounded-lg bg-surface-raised px-3 py-2 text-sm text-muted">
-              {t('snxt.settings.animations.reducedMotion')}
-            </p>
-          )}
-          <SwitchField
-            label={t('snxt.settings.animations.page')}
-            description={t('snxt.settings.animations.page.description')}
-            checked={state.pageAnimations}
-            disabledReason={state.pageAnimationsDisabled ? t('snxt.settings.animations.pageDisabled') : undefined}
-            onCheckedChange={settings.changePageAnimations}
-          />
-          <SwitchField
-            label={t('snxt.settings.animations.elements')}
-            description={t('snxt.settings.animations.elements.description')}
-            checked={state.elementsAnimations}
-            onCheckedChange={settings.changeElementsAnimations}
-          />
-        </Section>
+        {SECTIONS.map(({ id, titleKey, icon: SectionIcon }) => (
+          <section
+            key={id}
+            className={`${ROUTE_ANIMATED} rounded-2xl border border-border bg-surface px-5 pt-4 pb-1.5 shadow-sm`}
+          >
+            <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary uppercase">
+              <SectionIcon className="shrink-0" />
+              {t(titleKey)}
+            </h2>
+            <div className="divide-y divide-border">
+              {id === 'animations' && reducedMotion && (
+                <p role="note" className="my-2 rounded-lg bg-surface-raised px-3 py-2 text-sm text-muted">
+                  {t('snxt.settings.animations.reducedMotion')}
+                </p>
+              )}
+              {SETTING_NAMES.filter((name) => SETTING_FIELDS[name].control?.section === id).map((name) => (
+                <SettingRow key={name} name={name} state={state} />
+              ))}
+            </div>
+          </section>
+        ))}
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
+import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../config/constants';
 import { connectReporter, type Notice } from '../lib/report';
-import { createSettingsState } from '../state/settings';
-import { activeMessages, startI18n, textDirection } from './i18n-state';
+import { I18nModel } from './i18n-model';
 import { createMessagesLoader } from './load-messages';
 
 const FILES: Record<string, Record<string, string>> = {
@@ -24,31 +24,36 @@ function fakeFetch(broken: Partial<Record<Language, () => Response>> = {}) {
 }
 
 let root: HTMLElement;
-let errors: unknown[];
+let reported: unknown[];
+let logged: unknown[];
 let notices: Notice[];
 let disconnect: () => void;
-let stop: () => void = () => undefined;
+let model: I18nModel | null = null;
 
 beforeEach(() => {
-  activeMessages.value = null;
   root = document.createElement('html');
-  errors = [];
+  reported = [];
   notices = [];
-  disconnect = connectReporter({ error: (error) => errors.push(error), notice: (notice) => notices.push(notice) });
+  logged = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+  disconnect = connectReporter({ error: (error) => reported.push(error), notice: (notice) => notices.push(notice) });
 });
 
 afterEach(() => {
-  stop();
+  model?.[Symbol.dispose]();
   disconnect();
 });
 
-function start(language: Language, fetchImpl: typeof fetch) {
-  const settings = createSettingsState({ language });
-  stop = startI18n(settings, root, createMessagesLoader(fetchImpl));
-  return settings;
+/** The chosen language, as the settings model would hold it. */
+function start(initial: Language, fetchImpl: typeof fetch) {
+  const language = signal(initial);
+  model = new I18nModel({ language, root, load: createMessagesLoader(fetchImpl) });
+  return {
+    changeLanguage: (next: Language) => void (language.value = next),
+  };
 }
 
-const shown = () => activeMessages.value?.language;
+const shown = () => model?.messages.value?.language;
 
 /** A fetch that answers `suffix` only once `release()` is called: a slow language file. */
 function holdBack(suffix: string) {
@@ -62,11 +67,11 @@ function holdBack(suffix: string) {
   return { fetch: gatedFetch, release: () => release() };
 }
 
-describe('startI18n', () => {
+describe('the i18n model', () => {
   it('loads the active language and sets <html lang dir>', async () => {
     start('pt-br', fakeFetch());
     await vi.waitFor(() => expect(shown()).toBe('pt-br'));
-    expect(activeMessages.value?.messages['snxt.menu.settings']).toBe('Configurações');
+    expect(model?.messages.value?.messages['snxt.menu.settings']).toBe('Configurações');
     expect(root.lang).toBe('pt-BR');
     expect(root.dir).toBe('ltr');
   });
@@ -74,11 +79,10 @@ describe('startI18n', () => {
   it('switches to Hebrew right to left', async () => {
     const settings = start('en', fakeFetch());
     await vi.waitFor(() => expect(shown()).toBe('en'));
-    expect(textDirection.value).toBe('ltr');
+    expect(root.dir).toBe('ltr');
     settings.changeLanguage('he');
     await vi.waitFor(() => expect(root.dir).toBe('rtl'));
     expect(root.lang).toBe('he');
-    expect(textDirection.value).toBe('rtl');
   });
 
   it('keeps the previous language on screen until the next one has loaded', async () => {
@@ -117,26 +121,26 @@ describe('startI18n', () => {
         throw new TypeError('Failed to fetch');
       },
     ],
-  ])('after %s shows English, reports the error once and warns once', async (_, fail) => {
+  ])('after %s shows English, logs the error and shows one warning notice, not an error too', async (_, fail) => {
     const settings = start('de', fakeFetch({ de: fail }));
     await vi.waitFor(() => expect(shown()).toBe('en'));
-    expect(activeMessages.value?.messages['snxt.menu.settings']).toBe('Settings');
+    expect(model?.messages.value?.messages['snxt.menu.settings']).toBe('Settings');
     expect(root.lang).toBe('en');
-    expect(errors).toHaveLength(1);
-    expect(String(errors[0])).toMatch(/"de"/);
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0])).toMatch(/"de"/);
+    expect(reported).toEqual([]);
     expect(notices).toEqual([expect.objectContaining({ kind: 'warning', messageId: 'snxt.i18n.loadFailed' })]);
 
-    // Other settings changing (theme, the hourly clock) neither refetch nor report again.
-    settings.changeTheme('BLACK-THEME');
-    settings.changeHour(22);
+    // Choosing the same language again neither refetches nor warns again.
+    settings.changeLanguage('de');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(errors).toHaveLength(1);
+    expect(logged).toHaveLength(1);
     expect(notices).toHaveLength(1);
 
     // The app keeps working: another language still loads.
     settings.changeLanguage('he');
     await vi.waitFor(() => expect(shown()).toBe('he'));
-    expect(errors).toHaveLength(1);
+    expect(logged).toHaveLength(1);
   });
 
   it('requests only the active language file, and English as its fallback', async () => {

@@ -1,0 +1,27 @@
+import type { KeyValueStorage } from './storage';
+
+type Target = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Calls `onChange` with the parsed new value whenever another tab of the app changes `fullKey`
+ * (undefined when it was removed or storage was cleared). Text that is not JSON is ignored.
+ * The browser sends these events only to other tabs, so a tab never hears its own writes.
+ */
+export function onOtherTabChange(
+  storage: KeyValueStorage,
+  fullKey: string,
+  onChange: (value: unknown) => void,
+  target: Target = window,
+): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.storageArea !== storage || (event.key !== null && event.key !== fullKey)) return;
+    if (event.key === null || event.newValue === null) return onChange(undefined);
+    try {
+      onChange(JSON.parse(event.newValue));
+    } catch {
+      console.warn(`Ignoring a change of ${fullKey} from another tab: it is not valid JSON.`);
+    }
+  };
+  target.addEventListener('storage', listener);
+  return () => target.removeEventListener('storage', listener);
+}

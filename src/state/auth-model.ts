@@ -1,0 +1,81 @@
+import { createModel, effect, signal } from '@preact/signals-react';
+import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import { runEffect } from '../lib/effect-runner';
+import { isRecord, saveItem, type KeyValueStorage } from '../lib/storage';
+import { onOtherTabChange } from '../lib/storage-events';
+import { anyPayload, defineAction, noPayload, rejected, valid, type Validator } from './define-action';
+
+/** Profile claims of the ID token (sub, email, name…); never tokens. */
+export interface UserProfile {
+  sub: string;
+  email?: string;
+  name?: string;
+  [claim: string]: unknown;
+}
+
+export interface AuthState {
+  isAuthenticated: boolean;
+  user: UserProfile | null;
+}
+
+export const SIGNED_OUT: Readonly<AuthState> = Object.freeze({ isAuthenticated: false, user: null });
+
+const TOKEN_CLAIMS = ['access_token', 'id_token', 'refresh_token', 'token'];
+
+const profileValidator: Validator<UserProfile> = (payload) => {
+  if (!isRecord(payload) || typeof payload.sub !== 'string' || payload.sub === '') {
+    return rejected('expected a profile with a "sub" claim');
+  }
+  if (TOKEN_CLAIMS.some((claim) => Object.hasOwn(payload, claim))) return rejected('a profile must not carry tokens');
+  return valid(payload as UserProfile);
+};
+
+/** Stored auth is only a hint until the sign-in feature has reconciled it with the OIDC session. */
+export function sanitizeAuth(stored: unknown): AuthState {
+  if (!isRecord(stored) || stored.isAuthenticated !== true) return { ...SIGNED_OUT };
+  const user = profileValidator(stored.user);
+  return user.ok ? { isAuthenticated: true, user: user.value } : { ...SIGNED_OUT };
+}
+
+export interface AuthDeps {
+  stored?: unknown;
+  storage: KeyValueStorage;
+}
+
+/**
+ * Who is signed in, saved to storage and followed across tabs. The sign-in feature does the
+ * provider round trips (its `login()` and `logout()`); these actions are the state they leave.
+ */
+export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
+  const state = signal<AuthState>(sanitizeAuth(stored));
+  const signOut = () => {
+    state.value = { ...SIGNED_OUT };
+  };
+
+  runEffect('persist auth', () => {
+    const { user, isAuthenticated } = state.value;
+    saveItem(storage, STORAGE_KEYS.auth, { user, isAuthenticated });
+  });
+  const reset = defineAction('[Auth] Reset', anyPayload, (next) => {
+    state.value = sanitizeAuth(next);
+  });
+  effect(() => onOtherTabChange(storage, `${STORAGE_PREFIX}${STORAGE_KEYS.auth}`, reset));
+
+  return {
+    state,
+    /** The user asked to sign in; the hosted sign-in page follows. Changes no state. */
+    login: defineAction('[Auth] Login', noPayload, () => undefined),
+    /** A verified sign-in came back. */
+    loginSuccess: defineAction('[Auth] Login Success', profileValidator, (user) => {
+      state.value = { isAuthenticated: true, user };
+    }),
+    /** The user signed out: signed out here at once, before the provider round trip. */
+    logout: defineAction('[Auth] Logout', noPayload, signOut),
+    /** The OIDC session is gone (failed renewal, rejected answer): signed out, no provider round trip. */
+    sessionEnded: defineAction('[Auth] Session Ended', noPayload, signOut),
+    /** Reloads the state from what storage holds (another tab changed it). */
+    reset,
+  };
+});
+
+export type AuthModel = InstanceType<typeof AuthModel>;
