@@ -47,7 +47,6 @@ export const TOOLTIP = {
 export const DRAWER = { widthPx: 250, durationMs: 400 } as const;
 /** Below this viewport width the drawer and its menu button exist. */
 export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
-export const SCROLL_RESIZE_THROTTLE_MS = 20;
 
 export const EFFECT_MAX_RETRIES = 10;
 

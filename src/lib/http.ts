@@ -108,10 +108,3 @@ export const http = createHttp();
 export async function getText(url: string, options: HttpOptions = {}): Promise<string> {
   return (await http(url, { ...options, method: 'GET' })).text();
 }
-
-export async function getJson<T>(url: string, options: HttpOptions = {}): Promise<T> {
-  const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json');
-  const response = await http(url, { ...options, method: 'GET', headers });
-  return (await response.json()) as T;
-}
