@@ -6,22 +6,15 @@ import { startState, type AppStateDeps } from '../state/app-state';
 import { preloadToaster } from './app-toaster';
 import { startPageTitle } from './page-title';
 import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
-import { installStaleChunkRecovery } from './stale-chunk-reload';
 import { startAnalytics } from './start-analytics';
 
 /**
  * Starts everything that runs beside the pages: the state (its models and their effects), the
- * global error handlers, sign-in, and what follows the router (page title, page views, stale
- * chunks, background preloads). Returns a function that stops it all.
+ * global error handlers, sign-in, and what follows the router (page title, page views, background
+ * preloads). Returns a function that stops it all.
  */
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
-  const stops = [
-    startState(deps),
-    installGlobalErrorHandlers(),
-    startPageTitle(router),
-    startAnalytics(router),
-    installStaleChunkRecovery(router),
-  ];
+  const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router), startAnalytics(router)];
   // After the state, so a sign-in answer or a reconciled session is saved.
   startAuth();
   // Background work waits for the first page: a failed preload must not look like a stale page.

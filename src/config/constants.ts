@@ -49,6 +49,3 @@ export const DRAWER = { widthPx: 250, durationMs: 400 } as const;
 export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
 
 export const EFFECT_MAX_RETRIES = 10;
-
-/** A stale-chunk reload is not repeated within this time, so a chunk that is really gone cannot loop. */
-export const STALE_CHUNK_RELOAD_GUARD_MS = 10_000;

@@ -14,6 +14,9 @@ async function countDocuments(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => Number(sessionStorage.getItem('e2e-documents')));
 }
 
+// After a deploy, the chunks an open tab knows of are gone. TanStack Router's lazy route
+// components reload the page once for a missing module (remembered per module in
+// sessionStorage), and only when the page that needs it renders.
 test.describe('stale chunk recovery', () => {
   test('a page chunk missing on the first load is fetched again by one reload', async ({ page }) => {
     // The deploy "happens" before the first visit: every request of the first document fails,
