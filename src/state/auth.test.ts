@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureReports } from '../test/capture-reports';
-import { createAuthState, sanitizeAuth } from './auth';
+import { createAuthState, sanitizeAuth, SIGNED_OUT } from './auth';
 
 const profile = { sub: 'user-1', email: 'demo@snxt.dev', name: 'Demo User' };
 let reporter: ReturnType<typeof captureReports>;
@@ -70,5 +70,28 @@ describe('stored auth', () => {
     ['isAuthenticated not a boolean', { isAuthenticated: 'true', user: profile }],
   ])('falls back to signed out for %s', (_, stored) => {
     expect(sanitizeAuth(stored)).toEqual({ isAuthenticated: false, user: null });
+  });
+
+  it('reads only own fields, never inherited ones', () => {
+    expect(sanitizeAuth(Object.create({ isAuthenticated: true, user: profile }))).toEqual(SIGNED_OUT);
+    expect(sanitizeAuth({ isAuthenticated: true, user: Object.create({ sub: 'user-1' }) })).toEqual(SIGNED_OUT);
+  });
+
+  it('drops __proto__, constructor and prototype claims from a stored profile', () => {
+    const stored: unknown = JSON.parse(
+      '{"isAuthenticated":true,"user":{"sub":"user-1","__proto__":{"isAdmin":true},' +
+        '"constructor":{"prototype":{"isAdmin":true}},"Prototype":1}}',
+    );
+    const { user } = sanitizeAuth(stored);
+    expect(user).not.toBeNull();
+    expect(Reflect.ownKeys(user!)).toEqual(['sub']);
+    expect(Object.getPrototypeOf(user)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('Login Success drops the same claims from a profile', () => {
+    const auth = createAuthState();
+    auth.loginSuccess(JSON.parse('{"sub":"user-1","name":"Ada","__proto__":{"isAdmin":true}}') as typeof profile);
+    expect(Reflect.ownKeys(auth.state.value.user!)).toEqual(['sub', 'name']);
   });
 });

@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals-react';
+import { ownValue, withoutUnsafeKeys } from '../lib/safe-keys';
 import { isRecord } from '../lib/storage';
 import { defineAction, noPayload, rejected, valid, type Validator } from './define-action';
 
@@ -20,16 +21,17 @@ export const SIGNED_OUT: Readonly<AuthState> = Object.freeze({ isAuthenticated: 
 const TOKEN_CLAIMS = ['access_token', 'id_token', 'refresh_token', 'token'];
 
 const profileValidator: Validator<UserProfile> = (payload) => {
-  if (!isRecord(payload) || typeof payload.sub !== 'string' || payload.sub === '') {
-    return rejected('expected a profile with a "sub" claim');
-  }
+  if (!isRecord(payload)) return rejected('expected a profile with a "sub" claim');
+  const sub = ownValue(payload, 'sub');
+  if (typeof sub !== 'string' || sub === '') return rejected('expected a profile with a "sub" claim');
   if (TOKEN_CLAIMS.some((claim) => claim in payload)) return rejected('a profile must not carry tokens');
-  return valid(payload as UserProfile);
+  // A plain copy of the own claims: a "__proto__" or "constructor" claim is never passed on.
+  return valid(withoutUnsafeKeys(payload) as UserProfile);
 };
 
 export function sanitizeAuth(stored: unknown): AuthState {
-  if (!isRecord(stored) || stored.isAuthenticated !== true) return { ...SIGNED_OUT };
-  const user = profileValidator(stored.user);
+  if (!isRecord(stored) || ownValue(stored, 'isAuthenticated') !== true) return { ...SIGNED_OUT };
+  const user = profileValidator(ownValue(stored, 'user'));
   return user.ok ? { isAuthenticated: true, user: user.value } : { ...SIGNED_OUT };
 }
 

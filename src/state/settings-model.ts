@@ -1,4 +1,5 @@
 import { LANGUAGES, NIGHT_END_HOUR, NIGHT_START_HOUR, THEMES, type Language, type Theme } from '../config/constants';
+import { ownValue } from '../lib/safe-keys';
 import { isRecord } from '../lib/storage';
 
 export interface SettingsState {
@@ -49,7 +50,8 @@ const FIELD_CHECKS: { [K in keyof SettingsState]: (value: unknown) => value is S
 
 /**
  * Rebuilds settings from stored data field by field: each valid field is kept, every other one
- * falls back to its default, so one bad value never costs the rest.
+ * falls back to its default, so one bad value never costs the rest. Only own fields count, so a
+ * polluted prototype cannot supply one.
  */
 export function sanitizeSettings(stored: unknown): { settings: SettingsState; rejected: string[] } {
   const settings: SettingsState = { ...DEFAULT_SETTINGS };
@@ -57,8 +59,8 @@ export function sanitizeSettings(stored: unknown): { settings: SettingsState; re
   if (stored === undefined) return { settings, rejected };
   if (!isRecord(stored)) return { settings, rejected: ['(whole value)'] };
   for (const field of Object.keys(FIELD_CHECKS) as (keyof SettingsState)[]) {
-    if (!(field in stored)) continue;
-    const value = stored[field];
+    if (!Object.hasOwn(stored, field)) continue;
+    const value = ownValue(stored, field);
     if (FIELD_CHECKS[field](value)) (settings as unknown as Record<string, unknown>)[field] = value;
     else rejected.push(field);
   }
