@@ -1,20 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage, type KeyValueStorage } from '../lib/storage';
+import { createMemoryStorage, openStorage, type AppStorage, type KeyValueStorage } from '../lib/storage';
+import { captureReports } from '../test/capture-reports';
 import { createAuthState } from './auth';
 import { followOtherTabs } from './cross-tab';
 import { persistState } from './effects';
 import { createSettingsState } from './settings';
 
+/** A storage event names the browser's Storage object; the stand-ins play that part here. */
+const asArea = (storage: KeyValueStorage) => storage as Storage;
+
 /** What the browser does in this tab when another tab writes: the storage changes, then an event. */
 function writeFromOtherTab(storage: KeyValueStorage, key: string, value: string | null) {
   if (value === null) storage.removeItem(key);
   else storage.setItem(key, value);
-  window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: storage as Storage }));
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: asArea(storage) }));
 }
 
 describe('following other tabs', () => {
   const stops: (() => void)[] = [];
-  let storage: KeyValueStorage;
+  let storage: AppStorage;
   beforeEach(() => {
     storage = createMemoryStorage();
   });
@@ -67,7 +71,7 @@ describe('following other tabs', () => {
     writeFromOtherTab(storage, 'snxt-SETTINGS', null);
     expect(settings.state.value.theme).toBe('DEFAULT-THEME');
     settings.changeTheme('NATURE-THEME');
-    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: storage as Storage }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: asArea(storage) }));
     expect(settings.state.value.theme).toBe('DEFAULT-THEME');
   });
 
@@ -81,10 +85,35 @@ describe('following other tabs', () => {
       new StorageEvent('storage', {
         key: 'snxt-SETTINGS',
         newValue: JSON.stringify({ theme: 'BLACK-THEME' }),
-        storageArea: createMemoryStorage() as Storage,
+        storageArea: asArea(createMemoryStorage()),
       }),
     );
     expect(settings.state.value.theme).toBe('LIGHT-THEME');
+  });
+
+  it('follows other tabs through the storage the app opened, also after it switched to memory', () => {
+    captureReports();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const browser = createMemoryStorage();
+    const opened = openStorage(() => browser);
+    const settings = createSettingsState();
+    const auth = createAuthState();
+    stops.push(persistState(opened.storage, settings, auth), followOtherTabs(window, opened.storage, settings, auth));
+    writeFromOtherTab(browser, 'snxt-SETTINGS', JSON.stringify({ ...settings.state.value, theme: 'BLACK-THEME' }));
+    expect(settings.state.value.theme).toBe('BLACK-THEME');
+
+    vi.spyOn(browser, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    settings.changeLanguage('de');
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'snxt-SETTINGS',
+        newValue: JSON.stringify({ ...settings.state.value, theme: 'NATURE-THEME' }),
+        storageArea: asArea(browser),
+      }),
+    );
+    expect(settings.state.value).toMatchObject({ theme: 'NATURE-THEME', language: 'de' });
   });
 
   it('stops following once stopped', () => {

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
-import type { KeyValueStorage } from '../lib/storage';
+import type { AppStorage } from '../lib/storage';
 import type { AuthStore } from './auth';
 import type { SettingsStore } from './settings';
 
@@ -26,12 +26,12 @@ function parse(key: string, newValue: string | null): { ok: true; value: unknown
  */
 export function followOtherTabs(
   target: EventTarget,
-  storage: KeyValueStorage,
+  storage: AppStorage,
   settings: SettingsStore,
   auth: AuthStore,
 ): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.storageArea !== storage) return;
+    if (!storage.isArea(event.storageArea)) return;
     const follow = (key: string, reset: (stored: unknown) => boolean) => {
       if (event.key !== null && event.key !== key) return;
       const parsed = parse(key, event.key === null ? null : event.newValue);

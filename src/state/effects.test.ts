@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../lib/storage';
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage, openStorage } from '../lib/storage';
+import { captureReports } from '../test/capture-reports';
 import { createAuthState } from './auth';
 import { applyThemeClass, persistState } from './effects';
 import { createSettingsState } from './settings';
@@ -24,6 +25,34 @@ describe('persist effect', () => {
     stop();
     settings.changeTheme('LIGHT-THEME');
     expect(JSON.parse(storage.getItem('snxt-SETTINGS') ?? '').theme).toBe('BLACK-THEME');
+  });
+});
+
+describe('persist effect when storage starts failing', () => {
+  it('keeps the app working in memory and says so once, without an error', () => {
+    const reporter = captureReports();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const browser = createMemoryStorage();
+    const { storage } = openStorage(() => browser);
+    const settings = createSettingsState();
+    const auth = createAuthState();
+    const stop = persistState(storage, settings, auth);
+    vi.spyOn(browser, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+
+    settings.changeTheme('BLACK-THEME');
+    settings.changeLanguage('de');
+    auth.loginSuccess({ sub: 'u1' });
+    settings.changeStickyHeader(false);
+
+    expect(reporter.error).not.toHaveBeenCalled();
+    expect(reporter.notice).toHaveBeenCalledOnce();
+    expect(reporter.notice).toHaveBeenCalledWith(expect.objectContaining({ messageId: 'snxt.storage.unavailable' }));
+    expect(settings.state.value).toMatchObject({ theme: 'BLACK-THEME', language: 'de', stickyHeader: false });
+    expect(JSON.parse(storage.getItem('snxt-SETTINGS') ?? '')).toEqual(settings.state.value);
+    expect(JSON.parse(storage.getItem('snxt-AUTH') ?? '')).toEqual({ user: { sub: 'u1' }, isAuthenticated: true });
+    stop();
   });
 });
 
