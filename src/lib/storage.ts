@@ -54,7 +54,7 @@ export function openStorage(getBrowserStorage: () => KeyValueStorage = () => win
   return { storage, persistent: storage.persistent };
 }
 
-/** `EXAMPLES.TODO-LIST` → `['examples', 'todoList']` (SPEC §5). */
+/** `EXAMPLES.TODO-LIST` → `['examples', 'todoList']`. */
 export function storageKeyToPath(key: string): string[] {
   return key
     .toLowerCase()
