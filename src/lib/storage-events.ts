@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from './storage';
+import type { AppStorage } from './storage';
 
 type Target = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
@@ -8,13 +8,13 @@ type Target = Pick<Window, 'addEventListener' | 'removeEventListener'>;
  * The browser sends these events only to other tabs, so a tab never hears its own writes.
  */
 export function onOtherTabChange(
-  storage: KeyValueStorage,
+  storage: AppStorage,
   fullKey: string,
   onChange: (value: unknown) => void,
   target: Target = window,
 ): () => void {
   const listener = (event: StorageEvent) => {
-    if (event.storageArea !== storage || (event.key !== null && event.key !== fullKey)) return;
+    if (!storage.isArea(event.storageArea) || (event.key !== null && event.key !== fullKey)) return;
     if (event.key === null || event.newValue === null) return onChange(undefined);
     try {
       onChange(JSON.parse(event.newValue));

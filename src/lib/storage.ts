@@ -1,24 +1,12 @@
-import { STORAGE_PREFIX } from '../config/constants';
+import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import { createFallbackStorage, createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
 import { reportError, reportNotice } from './report';
+import { isUnsafeKey } from './safe-keys';
 
-/** The part of the Web Storage API the app uses; an in-memory map stands in when storage fails. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+export { createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
 
 export const STORAGE_SELF_TEST_ERROR = 'localStorage did not return expected value';
 const SELF_TEST_KEY = `${STORAGE_PREFIX}SELF-TEST`;
-
-export function createMemoryStorage(): KeyValueStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    key: (index) => [...items.keys()][index] ?? null,
-    get length() {
-      return items.size;
-    },
-  };
-}
 
 /** Writes, reads back and removes a value; throws when storage does not keep what it was given. */
 export function selfTest(storage: KeyValueStorage): void {
@@ -30,35 +18,43 @@ export function selfTest(storage: KeyValueStorage): void {
 }
 
 export interface OpenedStorage {
-  storage: KeyValueStorage;
+  storage: AppStorage;
   persistent: boolean;
 }
 
-/**
- * Returns localStorage when it works. Otherwise the app runs in memory and says so once:
- * a self-test mismatch is an error (SPEC §8); storage that is missing or refuses access is a notice.
- */
-export function openStorage(getBrowserStorage: () => KeyValueStorage = () => window.localStorage): OpenedStorage {
-  try {
-    const storage = getBrowserStorage();
-    selfTest(storage);
-    return { storage, persistent: true };
-  } catch (error) {
-    if (error instanceof Error && error.message === STORAGE_SELF_TEST_ERROR) {
-      reportError(error, 'Storage self-test');
-    } else {
-      console.warn('localStorage is not available; settings are kept in memory only.', error);
-      reportNotice({
-        kind: 'warning',
-        messageId: 'snxt.storage.unavailable',
-        defaultMessage: 'Your browser is not saving data, so settings last until you close this tab.',
-      });
-    }
-    return { storage: createMemoryStorage(), persistent: false };
-  }
+function sayKeptInMemory(error: unknown) {
+  console.warn('localStorage is not available; settings are kept in memory only.', error);
+  reportNotice({
+    kind: 'warning',
+    messageId: 'snxt.storage.unavailable',
+    defaultMessage: 'Your browser is not saving data, so settings last until you close this tab.',
+  });
 }
 
-/** `EXAMPLES.TODO-LIST` → `['examples', 'todoList']` (SPEC §5). */
+/**
+ * Returns localStorage behind a stand-in that switches to memory, and says so once, when storage
+ * is missing, refuses access or fails later (full, revoked). A self-test mismatch is an error
+ * instead: that storage cannot be trusted, so the app starts in empty memory.
+ */
+export function openStorage(getBrowserStorage: () => KeyValueStorage = () => window.localStorage): OpenedStorage {
+  let browser: KeyValueStorage;
+  try {
+    browser = getBrowserStorage();
+  } catch (error) {
+    sayKeptInMemory(error);
+    return { storage: createMemoryStorage(), persistent: false };
+  }
+  const storage = createFallbackStorage(browser, sayKeptInMemory);
+  try {
+    selfTest(storage);
+  } catch (error) {
+    reportError(error, 'Storage self-test');
+    return { storage: createMemoryStorage(), persistent: false };
+  }
+  return { storage, persistent: storage.persistent };
+}
+
+/** `EXAMPLES.TODO-LIST` → `['examples', 'todoList']`. */
 export function storageKeyToPath(key: string): string[] {
   return key
     .toLowerCase()
@@ -68,16 +64,73 @@ export function storageKeyToPath(key: string): string[] {
 
 export type StoredTree = { [key: string]: unknown };
 
+/** Every prefixed key in storage; a storage that fails part-way gives what it gave until then. */
+function readKeys(storage: KeyValueStorage, failures: unknown[]): string[] {
+  const keys: string[] = [];
+  let length = 0;
+  try {
+    length = storage.length;
+  } catch (error) {
+    failures.push(error);
+  }
+  for (let index = 0; index < length; index++) {
+    try {
+      const key = storage.key(index);
+      if (key !== null) keys.push(key);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  return keys;
+}
+
+/**
+ * The app's own keys come last, so they win over other spellings that rebuild to the same place
+ * (`snxt-auth`, `snxt-Settings.theme`) whatever order storage lists them in.
+ */
+function inLoadOrder(keys: string[], prefix: string): string[] {
+  const own = new Set(Object.values(STORAGE_KEYS).map((key) => `${prefix}${key}`));
+  const others = keys.filter((key) => !own.has(key)).sort();
+  return [...others, ...keys.filter((key) => own.has(key))];
+}
+
+/** Sets `value` at `path`, creating prototype-less levels; an existing non-object is replaced. */
+function setPath(tree: StoredTree, path: string[], value: unknown) {
+  let node = tree;
+  path.forEach((part, depth) => {
+    if (depth === path.length - 1) {
+      node[part] = value;
+      return;
+    }
+    const next = Object.hasOwn(node, part) ? node[part] : undefined;
+    node = isRecord(next) ? next : (node[part] = Object.create(null) as StoredTree);
+  });
+}
+
 /**
  * Reads every prefixed key into one nested object. A value that is not JSON is left out (so its
  * part of the state falls back to defaults) and reported on the console; other keys are untouched.
+ * Keys with a segment that names a prototype (`__proto__`, `constructor`, `prototype`, any case)
+ * are ignored, and storage that fails while being read counts as holding nothing more.
  */
 export function loadStoredState(storage: KeyValueStorage, prefix = STORAGE_PREFIX): StoredTree {
-  const tree: StoredTree = {};
-  for (let index = 0; index < storage.length; index++) {
-    const fullKey = storage.key(index);
-    if (!fullKey?.startsWith(prefix) || fullKey === SELF_TEST_KEY) continue;
-    const raw = storage.getItem(fullKey);
+  const tree = Object.create(null) as StoredTree;
+  const failures: unknown[] = [];
+  const unsafe: string[] = [];
+  const keys = readKeys(storage, failures).filter((key) => key.startsWith(prefix) && key !== SELF_TEST_KEY);
+  for (const fullKey of inLoadOrder(keys, prefix)) {
+    const name = fullKey.slice(prefix.length);
+    if (name.split('.').some(isUnsafeKey)) {
+      unsafe.push(fullKey);
+      continue;
+    }
+    let raw: string | null;
+    try {
+      raw = storage.getItem(fullKey);
+    } catch (error) {
+      failures.push(error);
+      continue;
+    }
     if (raw === null) continue;
     let value: unknown;
     try {
@@ -86,17 +139,10 @@ export function loadStoredState(storage: KeyValueStorage, prefix = STORAGE_PREFI
       console.warn(`Ignoring stored ${fullKey}: it is not valid JSON.`);
       continue;
     }
-    const path = storageKeyToPath(fullKey.slice(prefix.length));
-    let node = tree;
-    path.forEach((part, depth) => {
-      if (depth === path.length - 1) {
-        node[part] = value;
-        return;
-      }
-      const next = node[part];
-      node = isRecord(next) ? next : (node[part] = {});
-    });
+    setPath(tree, storageKeyToPath(name), value);
   }
+  if (unsafe.length > 0) console.warn(`Ignoring stored ${unsafe.join(', ')}: a key must not name a prototype.`);
+  if (failures.length > 0) console.warn('Storage failed while reading saved state; starting without it.', failures);
   return tree;
 }
 

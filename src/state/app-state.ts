@@ -3,13 +3,13 @@ import { env } from '../config/env';
 import { I18nModel } from '../i18n/i18n-model';
 import type { createMessagesLoader } from '../i18n/load-messages';
 import type { Clock } from '../lib/clock';
-import { loadStoredState, openStorage, type KeyValueStorage } from '../lib/storage';
+import { loadStoredState, openStorage, type AppStorage } from '../lib/storage';
 import { AuthModel } from './auth-model';
 import { NotificationsModel } from './notifications-model';
 import { SettingsModel } from './settings-model';
 
 export interface AppStateDeps {
-  storage: KeyValueStorage;
+  storage: AppStorage;
   root: HTMLElement;
   userAgent: string;
   production?: boolean;
@@ -35,7 +35,7 @@ export type AppState = InstanceType<typeof AppState>;
 
 // The running app's models, for components and features to import. startState() sets them;
 // until then (and in a test that starts none) they are undefined.
-export let storage: KeyValueStorage;
+export let storage: AppStorage;
 export let notifications: AppState['notifications'];
 export let settings: AppState['settings'];
 export let auth: AppState['auth'];

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage, type KeyValueStorage } from '../lib/storage';
+import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
-import { AuthModel, sanitizeAuth } from './auth-model';
+import { AuthModel, sanitizeAuth, SIGNED_OUT } from './auth-model';
 
 const profile = { sub: 'user-1', email: 'demo@snxt.dev', name: 'Demo User' };
 let reporter: ReturnType<typeof captureReports>;
-let storage: KeyValueStorage;
+let storage: AppStorage;
 const models: AuthModel[] = [];
 
 beforeEach(() => {
@@ -39,6 +39,12 @@ describe('auth state', () => {
     expect(storedAuth()).toEqual({ user: profile, isAuthenticated: true });
   });
 
+  it('Login Success drops __proto__, constructor and prototype claims from a profile', () => {
+    const auth = create();
+    auth.loginSuccess(JSON.parse('{"sub":"user-1","name":"Ada","__proto__":{"isAdmin":true}}') as typeof profile);
+    expect(Reflect.ownKeys(auth.state.value.user!)).toEqual(['sub', 'name']);
+  });
+
   it('Login Success refuses a payload carrying tokens or no subject', () => {
     const auth = create();
     expect(auth.loginSuccess({ ...profile, access_token: 'secret' })).toBe(false);
@@ -59,7 +65,11 @@ describe('auth state', () => {
     const signedOut = JSON.stringify({ user: null, isAuthenticated: false });
     storage.setItem('snxt-AUTH', signedOut);
     window.dispatchEvent(
-      new StorageEvent('storage', { key: 'snxt-AUTH', newValue: signedOut, storageArea: storage as Storage }),
+      new StorageEvent('storage', {
+        key: 'snxt-AUTH',
+        newValue: signedOut,
+        storageArea: storage as unknown as Storage,
+      }),
     );
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
   });
@@ -75,8 +85,24 @@ describe('stored auth', () => {
     ['signed in without a user', { isAuthenticated: true, user: null }],
     ['a user with a token', { isAuthenticated: true, user: { ...profile, id_token: 'x' } }],
     ['isAuthenticated not a boolean', { isAuthenticated: 'true', user: profile }],
-    ['a subject only on the prototype', { isAuthenticated: true, user: JSON.parse('{"__proto__": {"sub": "x"}}') }],
   ])('falls back to signed out for %s', (_, stored) => {
     expect(sanitizeAuth(stored)).toEqual({ isAuthenticated: false, user: null });
+  });
+
+  it('reads only own fields, never inherited ones', () => {
+    expect(sanitizeAuth(Object.create({ isAuthenticated: true, user: profile }))).toEqual(SIGNED_OUT);
+    expect(sanitizeAuth({ isAuthenticated: true, user: Object.create({ sub: 'user-1' }) })).toEqual(SIGNED_OUT);
+  });
+
+  it('drops __proto__, constructor and prototype claims from a stored profile', () => {
+    const stored: unknown = JSON.parse(
+      '{"isAuthenticated":true,"user":{"sub":"user-1","__proto__":{"isAdmin":true},' +
+        '"constructor":{"prototype":{"isAdmin":true}},"Prototype":1}}',
+    );
+    const { user } = sanitizeAuth(stored);
+    expect(user).not.toBeNull();
+    expect(Reflect.ownKeys(user!)).toEqual(['sub']);
+    expect(Object.getPrototypeOf(user)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });

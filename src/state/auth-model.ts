@@ -1,7 +1,8 @@
 import { createModel, effect, signal } from '@preact/signals-react';
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
 import { runEffect } from '../lib/effect-runner';
-import { isRecord, saveItem, type KeyValueStorage } from '../lib/storage';
+import { ownValue, withoutUnsafeKeys } from '../lib/safe-keys';
+import { isRecord, saveItem, type AppStorage } from '../lib/storage';
 import { onOtherTabChange } from '../lib/storage-events';
 import { anyPayload, defineAction, noPayload, rejected, valid, type Validator } from './define-action';
 
@@ -23,23 +24,24 @@ export const SIGNED_OUT: Readonly<AuthState> = Object.freeze({ isAuthenticated: 
 const TOKEN_CLAIMS = ['access_token', 'id_token', 'refresh_token', 'token'];
 
 const profileValidator: Validator<UserProfile> = (payload) => {
-  if (!isRecord(payload) || typeof payload.sub !== 'string' || payload.sub === '') {
-    return rejected('expected a profile with a "sub" claim');
-  }
-  if (TOKEN_CLAIMS.some((claim) => Object.hasOwn(payload, claim))) return rejected('a profile must not carry tokens');
-  return valid(payload as UserProfile);
+  if (!isRecord(payload)) return rejected('expected a profile with a "sub" claim');
+  const sub = ownValue(payload, 'sub');
+  if (typeof sub !== 'string' || sub === '') return rejected('expected a profile with a "sub" claim');
+  if (TOKEN_CLAIMS.some((claim) => claim in payload)) return rejected('a profile must not carry tokens');
+  // A plain copy of the own claims: a "__proto__" or "constructor" claim is never passed on.
+  return valid(withoutUnsafeKeys(payload) as UserProfile);
 };
 
 /** Stored auth is only a hint until the sign-in feature has reconciled it with the OIDC session. */
 export function sanitizeAuth(stored: unknown): AuthState {
-  if (!isRecord(stored) || stored.isAuthenticated !== true) return { ...SIGNED_OUT };
-  const user = profileValidator(stored.user);
+  if (!isRecord(stored) || ownValue(stored, 'isAuthenticated') !== true) return { ...SIGNED_OUT };
+  const user = profileValidator(ownValue(stored, 'user'));
   return user.ok ? { isAuthenticated: true, user: user.value } : { ...SIGNED_OUT };
 }
 
 export interface AuthDeps {
   stored?: unknown;
-  storage: KeyValueStorage;
+  storage: AppStorage;
 }
 
 /**

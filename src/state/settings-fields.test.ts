@@ -134,10 +134,19 @@ describe('the field table', () => {
 });
 
 describe('hostile stored values', () => {
-  it('ignores inherited and prototype keys', () => {
-    const stored = JSON.parse('{"__proto__": {"theme": "BLACK-THEME"}, "constructor": {"theme": "BLACK-THEME"}}');
+  it("reads only the stored object's own fields, never inherited ones", () => {
+    const stored: unknown = Object.create({ theme: 'BLACK-THEME', stickyHeader: false });
     expect(sanitizeSettings(stored).settings).toEqual(DEFAULT_SETTINGS);
-    expect(sanitizeSettings(Object.create({ theme: 'BLACK-THEME' })).settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('treats __proto__ and constructor keys in a stored value as unknown fields', () => {
+    const stored: unknown = JSON.parse(
+      '{"__proto__":{"theme":"BLACK-THEME"},"constructor":{"prototype":{"stickyHeader":false}},"language":"fr"}',
+    );
+    const { settings } = sanitizeSettings(stored);
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, language: 'fr' });
+    expect(Reflect.ownKeys(settings).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
+    expect(Object.getPrototypeOf(settings)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).theme).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { LANGUAGES, NIGHT_END_HOUR, NIGHT_START_HOUR, THEMES, type Language, type Theme } from '../config/constants';
 import { LANGUAGE_INFO } from '../i18n/languages';
+import { ownValue } from '../lib/safe-keys';
 import { isRecord } from '../lib/storage';
 import { isBoolean, isHour, oneOf, type Validator } from './define-action';
 
@@ -136,7 +137,8 @@ export const DEFAULT_SETTINGS: Readonly<SettingsState> = Object.freeze(
 
 /**
  * Rebuilds settings from stored data field by field: each valid field is kept, every other one
- * falls back to its default, so one bad value never costs the rest.
+ * falls back to its default, so one bad value never costs the rest. Only own fields count, so a
+ * polluted prototype cannot supply one.
  */
 export function sanitizeSettings(stored: unknown): { settings: SettingsState; rejected: string[] } {
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
@@ -145,7 +147,7 @@ export function sanitizeSettings(stored: unknown): { settings: SettingsState; re
   if (!isRecord(stored)) return { settings: settings as SettingsState, rejected: ['(whole value)'] };
   for (const name of SETTING_NAMES) {
     if (!Object.hasOwn(stored, name)) continue;
-    const checked = SETTING_FIELDS[name].check(stored[name]);
+    const checked = SETTING_FIELDS[name].check(ownValue(stored, name));
     if (checked.ok) settings[name] = checked.value;
     else rejected.push(name);
   }

@@ -1,18 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_CHECK_INTERVAL_MS } from '../config/constants';
 import type { Clock } from '../lib/clock';
-import { createMemoryStorage, type KeyValueStorage } from '../lib/storage';
+import { createMemoryStorage, openStorage, type AppStorage, type KeyValueStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
 import { InvalidActionError } from './define-action';
 import { DEFAULT_SETTINGS, type SettingsState } from './settings-fields';
 import { SettingsModel, type SettingsDeps } from './settings-model';
+
+/** A storage event names the browser's Storage object; the stand-ins play that part here. */
+const asArea = (area: KeyValueStorage) => area as unknown as Storage;
 
 const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const at = (hours: number, minutes = 0) => new Date(2026, 0, 15, hours, minutes);
 
 let reporter: ReturnType<typeof captureReports>;
-let storage: KeyValueStorage;
+let storage: AppStorage;
 let root: HTMLElement;
 let now: Date;
 const clock: Clock = { now: () => now };
@@ -170,12 +173,57 @@ describe('effects the model owns', () => {
   });
 });
 
+describe('storage that starts failing while the app runs', () => {
+  it('keeps the app working in memory and says so once, without an error', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const browser = createMemoryStorage();
+    storage = openStorage(() => browser).storage;
+    const settings = create();
+    vi.spyOn(browser, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+
+    settings.change.theme('BLACK-THEME');
+    settings.change.language('de');
+    settings.change.stickyHeader(false);
+
+    expect(reporter.error).not.toHaveBeenCalled();
+    expect(reporter.notice).toHaveBeenCalledOnce();
+    expect(reporter.notice).toHaveBeenCalledWith(expect.objectContaining({ messageId: 'snxt.storage.unavailable' }));
+    expect(settings.state.value).toMatchObject({ theme: 'BLACK-THEME', language: 'de', stickyHeader: false });
+    expect(stored()).toEqual(settings.state.value);
+  });
+
+  it('still follows other tabs through the storage the app opened, after it switched to memory', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const browser = createMemoryStorage();
+    storage = openStorage(() => browser).storage;
+    const settings = create();
+    const fromOtherTab = (theme: string) =>
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'snxt-SETTINGS',
+          newValue: JSON.stringify({ ...settings.state.value, theme }),
+          storageArea: asArea(browser),
+        }),
+      );
+    fromOtherTab('BLACK-THEME');
+    expect(settings.state.value.theme).toBe('BLACK-THEME');
+    vi.spyOn(browser, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    settings.change.language('de');
+    fromOtherTab('NATURE-THEME');
+    expect(settings.state.value).toMatchObject({ theme: 'NATURE-THEME', language: 'de' });
+  });
+});
+
 describe('other tabs', () => {
   /** What the browser does in this tab when another tab writes: the storage changes, then an event. */
   function writeFromOtherTab(key: string, value: string | null) {
     if (value === null) storage.removeItem(key);
     else storage.setItem(key, value);
-    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: storage as Storage }));
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: asArea(storage) }));
   }
 
   it('takes settings changed in another tab', () => {
@@ -209,7 +257,7 @@ describe('other tabs', () => {
     writeFromOtherTab('snxt-SETTINGS', null);
     expect(settings.state.value.theme).toBe('DEFAULT-THEME');
     settings.change.theme('NATURE-THEME');
-    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: storage as Storage }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: asArea(storage) }));
     expect(settings.state.value.theme).toBe('DEFAULT-THEME');
   });
 
@@ -223,7 +271,7 @@ describe('other tabs', () => {
       new StorageEvent('storage', {
         key: 'snxt-SETTINGS',
         newValue: JSON.stringify({ theme: 'BLACK-THEME' }),
-        storageArea: createMemoryStorage() as Storage,
+        storageArea: asArea(createMemoryStorage()),
       }),
     );
     expect(settings.state.value.theme).toBe('LIGHT-THEME');

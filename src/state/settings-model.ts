@@ -3,7 +3,7 @@ import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX, THEMES } from '..
 import { pageAnimationsUnsupported } from '../lib/browser';
 import { systemClock, type Clock } from '../lib/clock';
 import { runEffect } from '../lib/effect-runner';
-import { saveItem, type KeyValueStorage } from '../lib/storage';
+import { saveItem, type AppStorage } from '../lib/storage';
 import { onOtherTabChange } from '../lib/storage-events';
 import { anyPayload, defineAction } from './define-action';
 import {
@@ -19,7 +19,7 @@ import {
 export interface SettingsDeps {
   /** What storage held at start-up (`snxt-SETTINGS`), sanitised field by field here. */
   stored?: unknown;
-  storage: KeyValueStorage;
+  storage: AppStorage;
   /** `<html>`: the effective theme is its one theme class, so portals and overlays get it too. */
   root: HTMLElement;
   clock?: Clock;

@@ -1,7 +1,7 @@
 import { onTestFinished } from 'vitest';
 import en from '../../public/assets/i18n/en.json';
 import type { LoadedMessages } from '../i18n/load-messages';
-import { createMemoryStorage, type KeyValueStorage } from '../lib/storage';
+import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import { startState, type AppStateDeps } from '../state/app-state';
 
 /** English, at once: what the app shows once en.json has arrived. */
@@ -15,7 +15,7 @@ export const loadEnglish = async (): Promise<LoadedMessages> => ({ language: 'en
 export function startTestState({
   stored = {},
   ...deps
-}: Partial<AppStateDeps> & { stored?: Record<string, unknown> } = {}): KeyValueStorage {
+}: Partial<AppStateDeps> & { stored?: Record<string, unknown> } = {}): AppStorage {
   const storage = deps.storage ?? createMemoryStorage();
   for (const [key, value] of Object.entries(stored)) storage.setItem(key, JSON.stringify(value));
   const root = deps.root ?? document.createElement('html');
