@@ -4,6 +4,15 @@ import { createHash, createPublicKey, generateKeyPairSync, randomBytes, type Jso
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import {
+  CognitoIdentityError,
+  getCredentialsForIdentity,
+  getId as getIdentityId,
+  IdentityNetworkError,
+  IdentityResponseError,
+  loginsFor,
+  regionOf,
+} from '../../src/lib/cognito-identity';
 import { cognitoIdentity } from './cognito-identity.mjs';
 import { DEMO_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
 
@@ -141,8 +150,11 @@ async function signIn(op: Provider): Promise<string> {
   return ((await tokens.json()) as { id_token: string }).id_token;
 }
 
-describe('Cognito Identity API of the local provider', () => {
+// Real HTTP, RSA keys and sign-ins take a while on a busy machine.
+describe('Cognito Identity API of the local provider', { timeout: 20_000 }, () => {
   const providerKey = rsaJwk('provider-key');
+  const foreignKey = rsaJwk('provider-key'); // same kid, another key
+  const strangerKey = rsaJwk('stranger-key');
   let op: Provider;
   let providerName: string;
   let idToken: string;
@@ -247,8 +259,6 @@ describe('Cognito Identity API of the local provider', () => {
   });
 
   it('checks ID tokens like Cognito: signature by its own key, issuer, audience, expiry, claims', async () => {
-    const foreignKey = rsaJwk('provider-key'); // same kid, other key
-    const strangerKey = rsaJwk('stranger-key');
     const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
     const [realHeader, realPayload] = idToken.split('.') as [string, string];
     const { n } = createPublicKey({ key: providerKey, format: 'jwk' }).export({ format: 'jwk' });
@@ -581,7 +591,7 @@ async function toAnswer(response: Response): Promise<Answer> {
   };
 }
 
-describe('identity pool options', () => {
+describe('identity pool options', { timeout: 20_000 }, () => {
   it('refuses guests when the pool does not allow them, and keeps signed-in users', async () => {
     const op = await startOidcProvider({
       redirectUris: [APP],
@@ -618,5 +628,51 @@ describe('identity pool options', () => {
     expect(() => cognitoIdentity({ ...base, credentialsTtl: 0 })).toThrow(TypeError);
     expect(() => cognitoIdentity({ ...base, credentialsTtl: 1.5 })).toThrow(TypeError);
     await expect(startOidcProvider({ redirectUris: [APP], identityPoolId: 'nope' })).rejects.toThrow(TypeError);
+  });
+});
+
+describe("the app's identity client against the local provider", { timeout: 20_000 }, () => {
+  it('takes a guest to a signed-in user, and tells refusals, HTML pages and silence apart', async () => {
+    const op = await startOidcProvider({ redirectUris: [APP] });
+    try {
+      const endpoint = op.identityEndpoint;
+      const identityPoolId = op.identityPoolId;
+      expect(regionOf(identityPoolId)).toBe('eu-west-1');
+
+      const guest = await getIdentityId({ endpoint, identityPoolId });
+      expect(guest).toMatch(IDENTITY_ID);
+      const asGuest = await getCredentialsForIdentity({ endpoint, identityId: guest });
+      expect(asGuest.identityId).toBe(guest);
+      expect(asGuest.credentials.accessKeyId).toMatch(/^ASIA/);
+      expect(Math.abs(asGuest.credentials.expiration.getTime() - (Date.now() + 3_600_000))).toBeLessThan(5000);
+
+      // The guest signs in: its identity becomes the user's.
+      const logins = loginsFor(`${op.issuer}/`, await signIn(op));
+      const signedIn = await getCredentialsForIdentity({ endpoint, identityId: guest, logins });
+      expect(signedIn.identityId).toBe(guest);
+      expect(signedIn.credentials.accessKeyId).not.toBe(asGuest.credentials.accessKeyId);
+      expect(await getIdentityId({ endpoint, identityPoolId, logins })).toBe(guest);
+
+      const refused = await getCredentialsForIdentity({ endpoint, identityId: guest }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(CognitoIdentityError);
+      expect(refused).toMatchObject({ type: 'NotAuthorizedException', message: LOGINS_MISMATCH, status: 400 });
+      const unknownPool = await getIdentityId({
+        endpoint,
+        identityPoolId: POOL_ID.replace('0000-4000', 'ffff-4000'),
+      }).catch((error: unknown) => error);
+      expect(unknownPool).toMatchObject({ name: 'CognitoIdentityError', type: 'ResourceNotFoundException' });
+
+      // The provider's HTML error page is not an answer; a closed port is no answer at all.
+      const html = await getIdentityId({ endpoint: `${op.issuer}/interaction/none`, identityPoolId }).catch(
+        (error: unknown) => error,
+      );
+      expect(html).toBeInstanceOf(IdentityResponseError);
+      const closed = await getIdentityId({ endpoint: 'http://127.0.0.1:1/', identityPoolId }).catch(
+        (error: unknown) => error,
+      );
+      expect(closed).toBeInstanceOf(IdentityNetworkError);
+    } finally {
+      await op.close();
+    }
   });
 });
