@@ -1,9 +1,19 @@
+import { APP_POLICIES } from '../config/trusted-types.mjs';
 import { getText } from './http';
+import { createPolicy, toSink, type Trusted } from './trusted-types';
 
 /** Icon names are file names from our own assets folder, never anything a user typed. */
 export const ICON_NAME = /^[a-z0-9-]+$/;
 
 export const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icons/${name}.svg`;
+
+// Marks as HTML only this module's own two strings: the file it parses into an inert XML
+// document, and the sanitised markup the Icon component inlines.
+const policy = createPolicy(APP_POLICIES.icons, { createHTML: (markup) => markup });
+const asHtml = (markup: string): Trusted<'HTML'> | string => policy?.createHTML(markup) ?? markup;
+
+/** Sanitised SVG markup, ready for innerHTML. */
+export type IconMarkup = Trusted<'HTML'> | string;
 
 /**
  * Keeps only a well-formed <svg> without scripts, event handlers or foreign content: the files
@@ -11,7 +21,7 @@ export const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icon
  * inlined as markup.
  */
 export function sanitizeSvg(text: string): string {
-  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const doc = new DOMParser().parseFromString(toSink(asHtml(text)), 'image/svg+xml');
   const svg = doc.documentElement;
   if (svg.nodeName !== 'svg' || doc.getElementsByTagName('parsererror').length > 0) {
     throw new Error('not an SVG document');
@@ -33,15 +43,15 @@ export type IconFetcher = (url: string) => Promise<string>;
  * ones get the resolved markup at once. A failed load is forgotten so a later render retries.
  */
 export function createIconCache(fetchText: IconFetcher = getText) {
-  const pending = new Map<string, Promise<string>>();
-  const loaded = new Map<string, string>();
+  const pending = new Map<string, Promise<IconMarkup>>();
+  const loaded = new Map<string, IconMarkup>();
 
-  const load = (name: string): Promise<string> => {
+  const load = (name: string): Promise<IconMarkup> => {
     if (!ICON_NAME.test(name)) return Promise.reject(new Error(`Invalid icon name ${JSON.stringify(name)}`));
     let promise = pending.get(name);
     if (!promise) {
       promise = fetchText(iconUrl(name)).then((text) => {
-        const svg = sanitizeSvg(text);
+        const svg = asHtml(sanitizeSvg(text));
         loaded.set(name, svg);
         return svg;
       });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { HttpError, NetworkError } from '../../lib/http';
 import { iconCache } from '../../lib/icon-cache';
 import { reportError } from '../../lib/report';
+import { toSink } from '../../lib/trusted-types';
 
 interface IconProps {
   /** A file in public/assets/icons/ without `.svg`; lower-case letters, digits and dashes only. */
@@ -45,7 +46,7 @@ export function Icon({ name, label, size = 24, className = '', cache = iconCache
       className={`inline-block shrink-0 align-middle [&>svg]:size-full ${className}`}
       style={{ width: size, height: size }}
       // The markup is our own asset file, parsed and stripped of scripts and handlers (icon-cache.ts).
-      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+      dangerouslySetInnerHTML={svg ? { __html: toSink(svg) } : undefined}
     />
   );
 }
