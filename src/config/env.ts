@@ -25,7 +25,7 @@ export interface OidcEnv {
 type RawEnv = Record<string, string | boolean | undefined>;
 
 const DEFAULT_SCOPE = 'email profile openid';
-const GA_ID_PATTERN = /^G-[A-Z0-9]{4,}$/;
+export const GA_ID_PATTERN = /^G-[A-Z0-9]{4,}$/;
 
 function text(raw: RawEnv, name: string): string | undefined {
   const value = raw[name];
