@@ -6,7 +6,7 @@ import { createMemoryStorage } from '../../lib/storage';
 import { createAuthState } from '../../state/auth';
 import { AUTH_NOTICES } from './auth-notices';
 import { takeCarriedNotice } from './carried-notice';
-import { createOidcSession, type SessionUserManager } from './oidc-session';
+import { createOidcSession, REVOKE_TIMEOUT_MS, type SessionUserManager } from './oidc-session';
 import { startTestSignIn } from './test-sign-in';
 import { userManagerSettings } from './user-manager';
 
@@ -291,6 +291,31 @@ describe('Logout', () => {
       expect(takeCarriedNotice()).toBeNull();
     },
   );
+
+  it('does not wait for ever on a revocation endpoint that never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const userManager = fakeUserManager(oidcUser());
+      let answerLate: () => void = () => undefined;
+      userManager.revokeTokens.mockReturnValue(new Promise<void>((resolve) => (answerLate = resolve)));
+      const { session } = setup(SIGNED_IN, userManager);
+      const ended = session.endSession();
+      await vi.advanceTimersByTimeAsync(REVOKE_TIMEOUT_MS - 1);
+      expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await ended;
+      expect(userManager.removeUser).toHaveBeenCalled();
+      expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+      expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
+      // oidc-client-ts stores the user again after a revocation: a late answer must not bring the tokens back.
+      expect(userManager.removeUser).toHaveBeenCalledTimes(1);
+      answerLate();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(userManager.removeUser).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('says so at once when the provider session could not be ended', async () => {
     const userManager = fakeUserManager(oidcUser());

@@ -9,6 +9,17 @@ import { answersPendingSignIn } from './pending-sign-in';
 import { profileFromClaims } from './profile-claims';
 import { safeReturnPath } from './return-path';
 
+/** Logout goes on to the provider's sign-out after this long even if the revocation has not answered. */
+export const REVOKE_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** The part of oidc-client-ts's UserManager the session uses (the boundary unit tests replace). */
 export type SessionUserManager = Pick<
   UserManager,
@@ -120,12 +131,16 @@ export function createOidcSession({ userManager, auth, oidc, origin, redirect }:
     async endSession(): Promise<void> {
       let user: User | null = null;
       let revoked = false;
+      let revocation: Promise<void> | null = null;
       try {
         user = await userManager.getUser();
-        await userManager.revokeTokens(['refresh_token']);
+        revocation = userManager.revokeTokens(['refresh_token']);
+        await withTimeout(revocation, REVOKE_TIMEOUT_MS, 'The revocation endpoint');
         revoked = true;
       } catch (error) {
         console.warn('Could not revoke the refresh token', error);
+        // oidc-client-ts stores the user again once a revocation succeeds; a late one must not bring the tokens back.
+        void revocation?.then(() => userManager.removeUser()).catch(() => undefined);
       }
       try {
         await userManager.removeUser();
