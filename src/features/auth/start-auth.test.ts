@@ -133,12 +133,14 @@ describe('startAuth with a sign-in answer to no sign-in started here (forged, re
     '/?code=x&state=unknown',
     '/?code=x',
     '/?code=x&state=%E0%A4%A',
-    '/?code=x&state=oidc.user%3Ahttps%3A%2F%2Fidp.example.com%3Aclient-1',
+    // The key of the stored tokens (same store, same prefix) is not a pending sign-in either.
+    '/?code=x&state=user%3Ahttps%3A%2F%2Fidp.example.com%3Aclient-1',
   ];
 
   it.each(FORGED)('leaves a signed-in user signed in, cleans %s and says nothing changed', async (path) => {
     const storage = createMemoryStorage();
     await startTestSignIn(storage);
+    storage.setItem(`oidc.user:${OIDC.authority}:${OIDC.clientId}`, JSON.stringify({ id_token: 'id-1', profile: {} }));
     const auth = createAuthState(SIGNED_IN);
     const { load, connected } = fakeSession();
     startAuth({ oidc: OIDC, auth, location: at(`${path}&keep=1`), load, storage });
