@@ -12,6 +12,11 @@ export const AUTH_NOTICES = {
     messageId: 'snxt.auth.signInCancelled',
     defaultMessage: 'Sign-in was cancelled.',
   },
+  callbackIgnored: {
+    kind: 'warning',
+    messageId: 'snxt.auth.callbackIgnored',
+    defaultMessage: 'That sign-in link is not valid or has already been used. Nothing changed.',
+  },
   sessionExpired: {
     kind: 'error',
     messageId: 'snxt.auth.sessionExpired',

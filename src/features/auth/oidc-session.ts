@@ -1,17 +1,30 @@
-import type { UserManager } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import type { OidcEnv } from '../../config/env';
 import { reportNotice, type Notice } from '../../lib/report';
 import type { AuthStore, UserProfile } from '../../state/auth';
 import { AUTH_NOTICES } from './auth-notices';
 import { withoutCallbackParams } from './callback-url';
+import { carryNotice, dropCarriedNotice } from './carried-notice';
+import { answersPendingSignIn } from './pending-sign-in';
 import { profileFromClaims } from './profile-claims';
 import { safeReturnPath } from './return-path';
+
+/** Logout goes on to the provider's sign-out after this long even if the revocation has not answered. */
+export const REVOKE_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** The part of oidc-client-ts's UserManager the session uses (the boundary unit tests replace). */
 export type SessionUserManager = Pick<
   UserManager,
-  'getUser' | 'signinRedirect' | 'signinCallback' | 'signinSilent' | 'removeUser' | 'signoutRedirect'
->;
+  'getUser' | 'signinRedirect' | 'signinCallback' | 'signinSilent' | 'revokeTokens' | 'removeUser' | 'signoutRedirect'
+> & { settings: Pick<UserManager['settings'], 'stateStore'> };
 
 export interface OidcSessionDeps {
   userManager: SessionUserManager;
@@ -62,10 +75,16 @@ export function createOidcSession({ userManager, auth, oidc, origin, redirect }:
     /**
      * Verifies the provider's answer at `href` (state, PKCE, code exchange, ID token) and signs in
      * with the ID token's profile claims. Resolves to the app path to show: the page Login was
-     * pressed on, or (after a failure, which signs out) the current page without the answer's parameters.
+     * pressed on, or the current page without the answer's parameters. A failed answer to a sign-in
+     * started here signs out; an answer to none (forged, replayed, stale) changes nothing.
      */
     async handleCallback(href: string): Promise<string> {
       const url = new URL(href);
+      if (!(await answersPendingSignIn(url, (id) => userManager.settings.stateStore.get(id)))) {
+        console.warn('Ignored a sign-in answer to no sign-in started in this browser');
+        reportNotice(AUTH_NOTICES.callbackIgnored);
+        return withoutCallbackParams(url);
+      }
       try {
         const user = await userManager.signinCallback(href);
         if (!user) throw new Error('The sign-in answer did not produce a user.');
@@ -105,13 +124,33 @@ export function createOidcSession({ userManager, auth, oidc, origin, redirect }:
     },
 
     /**
-     * After Logout cleared the app state: forgets the tokens, then ends the hosted session. Cognito
-     * has no end_session_endpoint and uses its own /logout; other providers get RP-initiated logout.
+     * After Logout cleared the app state: revokes the refresh token (ending the provider's session
+     * leaves it valid), forgets the tokens, then ends the hosted session. Cognito has no
+     * end_session_endpoint and uses its own /logout; other providers get RP-initiated logout.
      */
     async endSession(): Promise<void> {
+      let user: User | null = null;
+      let revoked = false;
+      let revocation: Promise<void> | null = null;
       try {
-        const user = await userManager.getUser();
+        user = await userManager.getUser();
+        revocation = userManager.revokeTokens(['refresh_token']);
+        await withTimeout(revocation, REVOKE_TIMEOUT_MS, 'The revocation endpoint');
+        revoked = true;
+      } catch (error) {
+        console.warn('Could not revoke the refresh token', error);
+        // oidc-client-ts stores the user again once a revocation succeeds; a late one must not bring the tokens back.
+        void revocation?.then(() => userManager.removeUser()).catch(() => undefined);
+      }
+      try {
         await userManager.removeUser();
+      } catch (error) {
+        console.warn('Could not remove the stored OIDC user', error);
+      }
+      // The provider's sign-out page replaces the app, so the notice waits for the way back.
+      const carried = !revoked && carryNotice('signOutIncomplete');
+      if (!revoked && !carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
+      try {
         if (oidc.cognitoDomain) {
           const logoutUri = encodeURIComponent(`${origin}/`);
           redirect(
@@ -122,7 +161,8 @@ export function createOidcSession({ userManager, auth, oidc, origin, redirect }:
         }
       } catch (error) {
         console.warn('Could not end the session at the provider', error);
-        reportNotice(AUTH_NOTICES.signOutIncomplete);
+        if (carried) dropCarriedNotice();
+        if (revoked || carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
       }
     },
   };

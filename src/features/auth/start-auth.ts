@@ -1,9 +1,12 @@
 import { env, type OidcEnv } from '../../config/env';
 import { reportNotice } from '../../lib/report';
-import { auth as appAuth, storage } from '../../state/app-state';
+import type { KeyValueStorage } from '../../lib/storage';
+import { auth as appAuth, storage as appStorage } from '../../state/app-state';
 import type { AuthStore } from '../../state/auth';
 import { AUTH_NOTICES } from './auth-notices';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './callback-url';
+import { takeCarriedNotice } from './carried-notice';
+import { answersPendingSignIn, OIDC_STORE_PREFIX } from './pending-sign-in';
 
 import type { ConnectedSession } from './auth-session';
 
@@ -11,6 +14,8 @@ export interface StartAuthOptions {
   oidc?: OidcEnv | null;
   auth?: AuthStore;
   location?: Location;
+  /** Where oidc-client-ts keeps the tokens and pending sign-ins (the app's storage). */
+  storage?: KeyValueStorage;
   /** Loads oidc-client-ts and the session; a separate chunk. */
   load?: () => Promise<ConnectedSession>;
 }
@@ -19,20 +24,22 @@ let pendingCallback: Promise<string> | null = null;
 
 /**
  * Connects the Login/Logout actions to the OIDC session without loading it: oidc-client-ts is
- * fetched only for a sign-in answer in the URL, a stored "signed in" to check, or a Login click.
- * A signed-out visitor's first paint never waits for it.
+ * fetched only for the answer to a sign-in started here, a stored "signed in" to check, or a Login
+ * click. A signed-out visitor's first paint never waits for it, and neither does a forged link.
  */
 export function startAuth({
   oidc = env.oidc,
   auth = appAuth,
   location = window.location,
+  storage = appStorage,
   load,
 }: StartAuthOptions = {}): void {
   if (!oidc) return;
   load ??= () => import('./auth-session').then((module) => module.connectSession(auth, storage));
+  const connect = load;
   auth.hooks.startLogin = () => {
     const returnTo = currentPath(location);
-    load().then(
+    connect().then(
       ({ session }) => session.login(returnTo),
       (error: unknown) => {
         console.warn('Could not load sign-in', error);
@@ -41,7 +48,7 @@ export function startAuth({
     );
   };
   auth.hooks.endSession = () => {
-    load().then(
+    connect().then(
       ({ session }) => session.endSession(),
       (error: unknown) => {
         console.warn('Could not load sign-out', error);
@@ -49,10 +56,19 @@ export function startAuth({
       },
     );
   };
+  // Told before the provider's sign-out page replaced the app (a failed revocation).
+  const carried = takeCarriedNotice();
+  if (carried) reportNotice(carried);
 
-  const url = new URL(location.href);
-  if (isSignInCallback(url)) {
-    pendingCallback = load()
+  const reconcile = () => {
+    if (!auth.state.value.isAuthenticated) return;
+    connect().then(
+      (module) => module.reconcileOnce(),
+      (error: unknown) => console.warn('Could not load sign-in to check the stored session', error),
+    );
+  };
+  const handleAnswer = (url: URL) =>
+    connect()
       .then((module) => module.handleCallbackOnce(url.href))
       .catch((error: unknown) => {
         console.warn('Could not load sign-in', error);
@@ -60,11 +76,21 @@ export function startAuth({
         reportNotice(AUTH_NOTICES.signInFailed);
         return withoutCallbackParams(url);
       });
-  } else if (auth.state.value.isAuthenticated) {
-    load().then(
-      (module) => module.reconcileOnce(),
-      (error: unknown) => console.warn('Could not load sign-in to check the stored session', error),
+  // A link anyone could have made: cleaned away and explained, the session left as it was.
+  const ignoreAnswer = (url: URL) => {
+    console.warn('Ignored a sign-in answer to no sign-in started in this browser');
+    reportNotice(AUTH_NOTICES.callbackIgnored);
+    reconcile();
+    return withoutCallbackParams(url);
+  };
+
+  const url = new URL(location.href);
+  if (isSignInCallback(url)) {
+    pendingCallback = answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`)).then((pending) =>
+      pending ? handleAnswer(url) : ignoreAnswer(url),
     );
+  } else {
+    reconcile();
   }
 }
 
