@@ -1,9 +1,13 @@
 // Adds lock entries for platform-specific optional packages (other OSes and CPUs) that npm left
-// out of package-lock.json because the registry it used did not serve those exact versions.
-// Without them `npm ci` refuses the lock ("Missing: …@ from lock file"). Each entry carries its
-// os/cpu, so npm skips it on other platforms and fetches nothing for it.
-// Run after `npm install` changes the lock: node scripts/complete-lockfile.mjs
+// out of package-lock.json because the registry it used does not serve those exact versions.
+// Without them `npm ci` refuses the lock ("Missing: …@ from lock file"). Each entry gets, from the
+// registry's metadata, its integrity (when the registry serves that version) and its os / cpu /
+// libc, so npm installs it only on its own platform; an entry the registry cannot vouch for is
+// named at the end, and scripts/package-lock.test.ts fails until it is reviewed.
+// Run after `npm install` changes the lock: node scripts/complete-lockfile.mjs && npm install
+import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
@@ -11,12 +15,36 @@ const packages = lock.packages;
 
 const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'];
 const CPU = ['arm64', 'x64', 'arm', 'ia32', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el', 'wasm32'];
-const platformOf = (name) => {
+
+/** os / cpu / libc read from a package's name, for when the registry knows nothing of it. */
+const platformFromName = (name) => {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((part) => OS.includes(part));
   const cpu = parts.find((part) => CPU.includes(part)) ?? (parts.includes('gnueabihf') ? 'arm' : undefined);
-  return { ...(os && { os: [os] }), ...(cpu && { cpu: [cpu] }) };
+  const libc = parts.includes('musl') ? 'musl' : parts.includes('gnu') ? 'glibc' : undefined;
+  return { ...(os && { os: [os] }), ...(cpu && { cpu: [cpu] }), ...(libc && { libc: [libc] }) };
 };
+
+/** `npm view` fields as JSON, or null when the registry has no such package or version. */
+async function view(spec, fields) {
+  try {
+    const { stdout } = await promisify(execFile)('npm', ['view', spec, ...fields, '--json'], { encoding: 'utf8' });
+    return stdout.trim() ? JSON.parse(stdout) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the registry says of name@version: its integrity, and the platform it runs on. */
+async function registryFacts(name, version) {
+  const exact = await view(`${name}@${version}`, ['dist.integrity', 'os', 'cpu', 'libc']);
+  // A platform package runs on the same platform in every version: another version's metadata tells it.
+  const platform = exact ?? (await view(name, ['os', 'cpu', 'libc']));
+  const pick = (facts) =>
+    Object.fromEntries(['os', 'cpu', 'libc'].filter((key) => facts?.[key]).map((key) => [key, facts[key]]));
+  const fields = platform ? pick(platform) : platformFromName(name);
+  return { integrity: exact?.['dist.integrity'], ...fields };
+}
 
 /** Where node would find `name` from the package at `from`, walking up the node_modules folders. */
 function resolve(from, name) {
@@ -33,6 +61,8 @@ function resolve(from, name) {
 const folderOf = (path) =>
   path ? path.slice(0, path.lastIndexOf('node_modules/') + 'node_modules'.length) : 'node_modules';
 
+const nameOf = (path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+
 let added = 0;
 for (const [path, entry] of Object.entries({ ...packages })) {
   for (const [name, wanted] of Object.entries(entry.optionalDependencies ?? {})) {
@@ -45,14 +75,34 @@ for (const [path, entry] of Object.entries({ ...packages })) {
     const sibling = `${folderOf(path)}/${name}`;
     const target = packages[sibling] ? `${path}/node_modules/${name}` : sibling;
     if (packages[target]) continue;
-    packages[target] = { version, dev: entry.dev, optional: true, ...platformOf(name) };
-    if (!entry.dev) delete packages[target].dev;
+    packages[target] = { version, ...(entry.dev && { dev: true }), optional: true };
     added += 1;
   }
 }
+
+// Entries added now or by an earlier run that still lack integrity: ask the registry again, a few at a time.
+const unvouched = [];
+const queue = Object.entries(packages).filter(
+  ([path, entry]) => path && !entry.link && !entry.inBundle && !entry.integrity && entry.optional,
+);
+for (let start = 0; start < queue.length; start += 8) {
+  await Promise.all(
+    queue.slice(start, start + 8).map(async ([path, entry]) => {
+      const { integrity, ...platform } = await registryFacts(nameOf(path), entry.version);
+      Object.assign(entry, integrity && { integrity }, platform);
+      if (!integrity) unvouched.push(`${nameOf(path)}@${entry.version}`);
+    }),
+  );
+}
+unvouched.sort();
+
 const sorted = Object.fromEntries(
   Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
 );
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} optional platform entries added`);
+if (unvouched.length > 0) {
+  console.log(`The registry serves no integrity for ${unvouched.length} of them (never installed on this platform):`);
+  for (const spec of unvouched) console.log(`  ${spec}`);
+}

@@ -30,7 +30,12 @@ if (!configured) {
     clientId: CLIENT_ID,
     redirectUris: [`http://localhost:${APP_PORT}/`, `http://127.0.0.1:${APP_PORT}/`],
   });
-  Object.assign(env, { VITE_OIDC_AUTHORITY: provider.issuer, VITE_OIDC_CLIENT_ID: CLIENT_ID });
+  Object.assign(env, {
+    VITE_OIDC_AUTHORITY: provider.issuer,
+    VITE_OIDC_CLIENT_ID: CLIENT_ID,
+    VITE_COGNITO_IDENTITY_POOL_ID: provider.identityPoolId,
+    VITE_COGNITO_IDENTITY_ENDPOINT: provider.identityEndpoint,
+  });
   console.log(
     `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
   );

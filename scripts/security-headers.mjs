@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
 
 /** Where gtag.js loads from and reports to (Google's CSP guide for GA4). */
 const GA = {
@@ -46,7 +47,8 @@ export function inlineScriptHashes(html) {
  * The Content-Security-Policy for a build. Scripts only from the app's own origin (and Google's
  * tag manager when analytics is on), plus the build's own inline script by its hash; never
  * 'unsafe-inline'. Styles need no 'unsafe-inline' either: React sets `style` props through the
- * CSSOM, which CSP does not restrict.
+ * CSSOM, which CSP does not restrict. Trusted Types are enforced, with only the policies the
+ * build creates (src/config/trusted-types.mjs): no default policy, no duplicates.
  * @param {Record<string, string | undefined>} env the build's VITE_* variables
  * @param {string[]} [scriptHashes] hash sources of the page's inline scripts (inlineScriptHashes)
  */
@@ -54,7 +56,7 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
   const analytics = Boolean(env.VITE_GA_MEASUREMENT_ID?.trim());
   const authority = originOf(env.VITE_OIDC_AUTHORITY);
   const cognito = authority ? originOf(env.VITE_COGNITO_DOMAIN) : null;
-  // Translation files may be served from another origin (SPEC §2 VITE_I18N_PREFIX).
+  // Translation files may be served from another origin (VITE_I18N_PREFIX).
   const i18n = originOf(env.VITE_I18N_PREFIX);
   const directives = {
     'default-src': ["'self'"],
@@ -64,12 +66,15 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
     'font-src': ["'self'"],
     // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain.
     'connect-src': ["'self'", authority, cognito, i18n, ...(analytics ? GA.connect : [])],
-    // Sign-in and sign-out leave for the provider's pages.
-    'form-action': ["'self'", authority, cognito],
+    // Sign-in and sign-out leave for the provider with location.assign, never with a form.
+    'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'manifest-src': ["'self'"],
+    // DOM XSS sinks (innerHTML, script URLs, eval…) take only values made by the named policies.
+    'require-trusted-types-for': ["'script'"],
+    'trusted-types': trustedTypePolicyNames({ analytics }),
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${unique(sources).join(' ')}`)
@@ -85,7 +90,9 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
 export function securityHeaders(env, scriptHashes = []) {
   return {
     'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes),
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // Not even the origin: the sign-in answer's one-time code is in the URL until the app replaces it.
+    'Referrer-Policy': 'no-referrer',
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     // browsing-topics is the successor of FLoC's interest-cohort, which Chromium no longer knows.
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',

@@ -7,6 +7,7 @@ import {
   parseHeadersFile,
   securityHeaders,
 } from './security-headers.mjs';
+import { APP_POLICIES, DOMPURIFY_POLICY, GTAG_POLICY, trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
 
 /** The CSP as a map of directive → sources. */
 function directives(env: Record<string, string>): Record<string, string[]> {
@@ -41,8 +42,17 @@ describe('contentSecurityPolicy', () => {
     });
     const origins = ['https://cognito-idp.eu-west-1.amazonaws.com', 'https://example.auth.eu-west-1.amazoncognito.com'];
     expect(csp['connect-src']).toEqual(["'self'", ...origins]);
-    expect(csp['form-action']).toEqual(["'self'", ...origins]);
     expect(csp['script-src']).toEqual(["'self'"]);
+  });
+
+  it('lets forms post only to the own origin, even with a provider configured', () => {
+    // Sign-in and sign-out leave with location.assign, not a form: no other origin needs to be a form target.
+    const env = {
+      VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
+      VITE_COGNITO_DOMAIN: 'https://example.auth.eu-west-1.amazoncognito.com/',
+    };
+    expect(directives(env)['form-action']).toEqual(["'self'"]);
+    expect(directives({})['form-action']).toEqual(["'self'"]);
   });
 
   it('adds Google Analytics only when a measurement id is set', () => {
@@ -65,6 +75,42 @@ describe('contentSecurityPolicy', () => {
       'https://cdn.example.com',
     ]);
     expect(directives({ VITE_I18N_PREFIX: '/app' })['connect-src']).toEqual(["'self'"]);
+  });
+});
+
+describe('Trusted Types', () => {
+  it('are required for every script sink, in every build', () => {
+    const builds: Record<string, string>[] = [
+      {},
+      { VITE_GA_MEASUREMENT_ID: 'G-ABC123' },
+      { VITE_OIDC_AUTHORITY: 'https://id.example.com' },
+    ];
+    for (const env of builds) {
+      expect(directives(env)['require-trusted-types-for']).toEqual(["'script'"]);
+    }
+  });
+
+  it("name only the policies a build creates: the app's own and DOMPurify's", () => {
+    expect(directives({})['trusted-types']).toEqual([DOMPURIFY_POLICY]);
+    expect(directives({})['trusted-types']).toEqual(trustedTypePolicyNames({ analytics: false }));
+  });
+
+  it("add the analytics policy and gtag.js's own only when a measurement id is set", () => {
+    const names = directives({ VITE_GA_MEASUREMENT_ID: 'G-ABC123' })['trusted-types'];
+    expect(names).toEqual([DOMPURIFY_POLICY, APP_POLICIES.analytics, GTAG_POLICY]);
+    expect(directives({ VITE_GA_MEASUREMENT_ID: ' ' })['trusted-types']).not.toContain(GTAG_POLICY);
+    expect(directives({})['trusted-types']).not.toContain(APP_POLICIES.analytics);
+  });
+
+  it("never allow a default policy, duplicate policies or any name ('*')", () => {
+    const builds: Record<string, string>[] = [{}, { VITE_GA_MEASUREMENT_ID: 'G-ABC123' }];
+    for (const env of builds) {
+      const names = directives(env)['trusted-types']!;
+      expect(names).not.toContain('default');
+      expect(names).not.toContain("'allow-duplicates'");
+      expect(names).not.toContain('*');
+      expect(names).toEqual([...new Set(names)]);
+    }
   });
 });
 
@@ -94,9 +140,12 @@ describe('deployable configs', () => {
         'X-Content-Type-Options',
         'Permissions-Policy',
         'Cross-Origin-Opener-Policy',
+        'Strict-Transport-Security',
       ]),
     );
-    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+    // The sign-in answer's one-time code is in the URL until the app replaces it: no Referer may carry it.
+    expect(headers['Referrer-Policy']).toBe('no-referrer');
+    expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['Permissions-Policy']).toContain('camera=()');
   });

@@ -49,3 +49,9 @@ export const DRAWER = { widthPx: 250, durationMs: 400 } as const;
 export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
 
 export const EFFECT_MAX_RETRIES = 10;
+
+/**
+ * Cognito "advanced security" (threat protection) data collection: on. Cognito's hosted sign-in
+ * page collects the data itself, so the app loads nothing for it; the flag records the choice.
+ */
+export const COGNITO_ADVANCED_SECURITY = true;

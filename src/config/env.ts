@@ -18,14 +18,12 @@ export interface OidcEnv {
   scope: string;
   /** Cognito hosted-UI origin; when set, sign-out uses its /logout instead of end_session_endpoint. */
   cognitoDomain: string | null;
-  /** Advanced-security data collection happens in Cognito's hosted page itself. */
-  advancedSecurityDataCollection: boolean;
 }
 
 type RawEnv = Record<string, string | boolean | undefined>;
 
 const DEFAULT_SCOPE = 'email profile openid';
-const GA_ID_PATTERN = /^G-[A-Z0-9]{4,}$/;
+export const GA_ID_PATTERN = /^G-[A-Z0-9]{4,}$/;
 
 function text(raw: RawEnv, name: string): string | undefined {
   const value = raw[name];
@@ -37,11 +35,21 @@ function invalid(name: string, reason: string): null {
   return null;
 }
 
-function parseUrl(name: string, value: string): string | null {
+/** Hosts that never leave this machine: plain http to them cannot be read or changed on the network. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * An http(s) URL without its trailing slashes. A production build takes plain http only for a
+ * loopback host (a local provider): tokens and sign-in answers must not cross a network unencrypted.
+ */
+function parseUrl(name: string, value: string, production: boolean): string | null {
   try {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       return invalid(name, 'must be an http(s) URL');
+    }
+    if (production && url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+      return invalid(name, `must use https in a production build ("${value}" is plain http and not loopback)`);
     }
     return value.replace(/\/+$/, '');
   } catch {
@@ -49,10 +57,10 @@ function parseUrl(name: string, value: string): string | null {
   }
 }
 
-function parseOidc(raw: RawEnv): OidcEnv | null {
+function parseOidc(raw: RawEnv, production: boolean): OidcEnv | null {
   const authorityText = text(raw, 'VITE_OIDC_AUTHORITY');
   if (!authorityText) return null;
-  const authority = parseUrl('VITE_OIDC_AUTHORITY', authorityText);
+  const authority = parseUrl('VITE_OIDC_AUTHORITY', authorityText, production);
   if (!authority) return null;
   const clientId = text(raw, 'VITE_OIDC_CLIENT_ID');
   if (!clientId) return invalid('VITE_OIDC_CLIENT_ID', 'is required when VITE_OIDC_AUTHORITY is set');
@@ -63,11 +71,11 @@ function parseOidc(raw: RawEnv): OidcEnv | null {
   const domainText = text(raw, 'VITE_COGNITO_DOMAIN');
   let cognitoDomain: string | null = null;
   if (domainText) {
-    cognitoDomain = parseUrl('VITE_COGNITO_DOMAIN', domainText);
+    cognitoDomain = parseUrl('VITE_COGNITO_DOMAIN', domainText, production);
     // A broken logout URL would strand users signed in at the provider, so sign-in goes off too.
     if (!cognitoDomain) return null;
   }
-  return { authority, clientId, scope, cognitoDomain, advancedSecurityDataCollection: true };
+  return { authority, clientId, scope, cognitoDomain };
 }
 
 function parseGaId(raw: RawEnv): string | null {
@@ -94,7 +102,7 @@ export function parseEnv(raw: RawEnv): AppEnv {
     production,
     test,
     i18nPrefix: parseI18nPrefix(raw),
-    oidc: parseOidc(raw),
+    oidc: parseOidc(raw, production),
     gaMeasurementId: parseGaId(raw),
   };
 }

@@ -1,4 +1,7 @@
+import { GA_ID_PATTERN } from '../config/env';
+import { APP_POLICIES } from '../config/trusted-types.mjs';
 import type { PageView } from './page-view';
+import { createPolicy, toSink } from './trusted-types';
 
 type Gtag = (...args: unknown[]) => void;
 
@@ -10,6 +13,16 @@ declare global {
 }
 
 export const gtagScriptUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+
+/** Only the exact gtag.js URL of a measurement id may become a script: no other host, path or parameter. */
+function onlyGtagUrl(url: string): string {
+  const prefix = gtagScriptUrl('');
+  const id = url.startsWith(prefix) ? url.slice(prefix.length) : '';
+  if (GA_ID_PATTERN.test(id) && url === gtagScriptUrl(id)) return url;
+  throw new TypeError(`Refused as a script URL: ${JSON.stringify(url)}`);
+}
+
+const policy = createPolicy(APP_POLICIES.analytics, { createScriptURL: onlyGtagUrl });
 
 export interface Analytics {
   pageView(view: PageView): void;
@@ -37,10 +50,12 @@ export function createGtagAnalytics(id: string, win: Window = window): Analytics
     pageView: (view) => gtag('event', 'page_view', view),
     loadScript() {
       if (loaded) return;
+      const url = gtagScriptUrl(id);
+      const src = policy ? policy.createScriptURL(url) : onlyGtagUrl(url);
       loaded = true;
       const script = win.document.createElement('script');
       script.async = true;
-      script.src = gtagScriptUrl(id);
+      script.src = toSink(src);
       win.document.head.append(script);
     },
   };

@@ -5,42 +5,24 @@ export const ICON_NAME = /^[a-z0-9-]+$/;
 
 export const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icons/${name}.svg`;
 
-/**
- * Keeps only a well-formed <svg> without scripts, event handlers or foreign content: the files
- * are ours, but an SPA fallback (index.html for a missing file) or a bad deploy must not be
- * inlined as markup.
- */
-export function sanitizeSvg(text: string): string {
-  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-  const svg = doc.documentElement;
-  if (svg.nodeName !== 'svg' || doc.getElementsByTagName('parsererror').length > 0) {
-    throw new Error('not an SVG document');
-  }
-  svg.querySelectorAll('script, foreignObject').forEach((node) => node.remove());
-  for (const element of [svg, ...svg.querySelectorAll('*')]) {
-    for (const attribute of [...element.attributes]) {
-      const value = attribute.value.trim().toLowerCase();
-      if (/^on/i.test(attribute.name) || value.startsWith('javascript:')) element.removeAttribute(attribute.name);
-    }
-  }
-  return new XMLSerializer().serializeToString(svg);
-}
-
 export type IconFetcher = (url: string) => Promise<string>;
 
 /**
  * One request per icon file per session: concurrent users share the pending promise and later
- * ones get the resolved markup at once. A failed load is forgotten so a later render retries.
+ * ones get the sanitised <svg> at once. A failed load is forgotten so a later render retries.
+ * The <svg> is shared: insert a clone of it.
  */
 export function createIconCache(fetchText: IconFetcher = getText) {
-  const pending = new Map<string, Promise<string>>();
-  const loaded = new Map<string, string>();
+  const pending = new Map<string, Promise<SVGSVGElement>>();
+  const loaded = new Map<string, SVGSVGElement>();
 
-  const load = (name: string): Promise<string> => {
+  const load = (name: string): Promise<SVGSVGElement> => {
     if (!ICON_NAME.test(name)) return Promise.reject(new Error(`Invalid icon name ${JSON.stringify(name)}`));
     let promise = pending.get(name);
     if (!promise) {
-      promise = fetchText(iconUrl(name)).then((text) => {
+      // The files are ours, but an SPA fallback (index.html for a missing file) or a bad deploy
+      // must not be inlined. The sanitiser comes with the first icon, not in the first-load bundle.
+      promise = Promise.all([fetchText(iconUrl(name)), import('./svg-sanitizer')]).then(([text, { sanitizeSvg }]) => {
         const svg = sanitizeSvg(text);
         loaded.set(name, svg);
         return svg;

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { appUrl, expect, test, type AppVariant } from './fixtures';
 
 // Sign-in against the production build and the real local OpenID provider (tests/support/oidc-provider.mjs).
@@ -7,6 +7,43 @@ const TOKEN_NAMES = ['access_token', 'id_token', 'refresh_token'];
 
 const storedAuth = (page: Page) => page.evaluate(() => localStorage.getItem('snxt-AUTH'));
 const oidcUserKey = () => `oidc.user:${process.env.E2E_OIDC_ISSUER}:${process.env.E2E_OIDC_CLIENT_ID}`;
+
+const NOTICES = {
+  ignored: 'That sign-in link is not valid or has already been used. Nothing changed.',
+  cancelled: 'Sign-in was cancelled.',
+  failed: 'Sign-in did not complete. Please try again.',
+  signOutIncomplete: 'You are signed out here, but the sign-in service could not be reached to end its session.',
+};
+
+const storedOidcUser = (page: Page) => page.evaluate((key) => localStorage.getItem(key), oidcUserKey());
+const refreshTokenOf = async (page: Page) => JSON.parse((await storedOidcUser(page))!).refresh_token as string;
+const revokeUrl = () => `${process.env.E2E_OIDC_ISSUER}/oauth2/revoke`;
+
+/** The refresh grant at the provider's token endpoint, as the app would make it. */
+const refreshAtProvider = (request: APIRequestContext, refreshToken: string) =>
+  request.post(`${process.env.E2E_OIDC_ISSUER}/oauth2/token`, {
+    form: { grant_type: 'refresh_token', client_id: process.env.E2E_OIDC_CLIENT_ID!, refresh_token: refreshToken },
+  });
+
+/** Cognito's discovery document lists no revocation_endpoint: the cognito build must not need it. */
+async function discoveryLikeCognito(page: Page) {
+  await page.route(`${process.env.E2E_OIDC_ISSUER}/.well-known/openid-configuration`, async (route) => {
+    const response = await route.fetch();
+    const discovery = await response.json();
+    delete discovery.revocation_endpoint;
+    await route.fulfill({ response, json: discovery });
+  });
+}
+
+/** Starts Login and stops at the provider's page; resolves to the `state` of this pending sign-in. */
+async function startSignIn(page: Page) {
+  const authorize = page.waitForRequest(/\/oauth2\/authorize\?/);
+  await loginButton(page).click();
+  const state = new URL((await authorize).url()).searchParams.get('state');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(state).toBeTruthy();
+  return state!;
+}
 
 const loginButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Login' });
 const userMenuButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'User menu' });
@@ -34,11 +71,13 @@ async function seedSignedIn(page: Page) {
 }
 
 for (const variant of ['main', 'cognito'] as AppVariant[]) {
-  test(`sign in, stay signed in on reload, sign out and end the provider session (${variant})`, async ({
+  test(`sign in, stay signed in on reload, sign out, revoke the refresh token and end the provider session (${variant})`, async ({
     page,
+    request,
     consoleErrors,
   }) => {
     const origin = appUrl(variant);
+    if (variant === 'cognito') await discoveryLikeCognito(page);
     await page.goto(origin);
     await signIn(page);
 
@@ -59,28 +98,84 @@ for (const variant of ['main', 'cognito'] as AppVariant[]) {
     await expect(userMenuButton(page)).toBeVisible();
     expect(JSON.parse((await storedAuth(page))!).isAuthenticated).toBe(true);
 
-    // Logout goes through the provider's sign-out: Cognito's /logout, or the standard end-session endpoint.
+    // Logout revokes the refresh token, then goes through the provider's sign-out: Cognito's
+    // /logout, or the standard end-session endpoint.
+    const refreshToken = await refreshTokenOf(page);
+    expect((await refreshAtProvider(request, refreshToken)).status()).toBe(200);
+    const providerRequests: string[] = [];
+    page.on(
+      'request',
+      (sent) => sent.url().startsWith(process.env.E2E_OIDC_ISSUER!) && providerRequests.push(sent.url()),
+    );
+    const revoked = page.waitForResponse((response) => response.url() === revokeUrl());
     const signOutRequest = page.waitForRequest(
       variant === 'cognito' ? /\/logout\?client_id=[^&]+&logout_uri=/ : /\/session\/end\?/,
     );
     await page.goto(`${origin}/settings`);
     await userMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    const request = await signOutRequest;
+    expect((await revoked).status()).toBe(200);
+    const signOut = await signOutRequest;
+    const revokedAt = providerRequests.indexOf(revokeUrl());
+    expect(revokedAt).toBeGreaterThanOrEqual(0);
+    expect(revokedAt).toBeLessThan(providerRequests.indexOf(signOut.url()));
     if (variant === 'cognito') {
-      expect(new URL(request.url()).searchParams.get('logout_uri')).toBe(`${origin}/`);
+      expect(new URL(signOut.url()).searchParams.get('logout_uri')).toBe(`${origin}/`);
     } else {
-      expect(new URL(request.url()).searchParams.get('id_token_hint')).toBeTruthy();
+      expect(new URL(signOut.url()).searchParams.get('id_token_hint')).toBeTruthy();
     }
     await expect(page).toHaveURL(`${origin}/`);
     await expect(loginButton(page)).toBeVisible();
     expect(JSON.parse((await storedAuth(page))!)).toEqual({ user: null, isAuthenticated: false });
     expect(await page.evaluate((key) => localStorage.getItem(key), oidcUserKey())).toBeNull();
+    await expect(page.getByText(NOTICES.signOutIncomplete)).toHaveCount(0);
+
+    // The captured refresh token is dead at the provider.
+    const refused = await refreshAtProvider(request, refreshToken);
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error).toBe('invalid_grant');
 
     // The provider session ended: Login asks for the password again.
     await loginButton(page).click();
     await expect(page.getByLabel('Email')).toBeVisible();
     expect(consoleErrors).toEqual([]);
+  });
+
+  test(`a failed revocation still signs out here and at the provider, and says so on the way back (${variant})`, async ({
+    page,
+    request,
+  }) => {
+    const origin = appUrl(variant);
+    await page.route(revokeUrl(), (route) =>
+      variant === 'cognito'
+        ? route.abort('connectionrefused')
+        : route.fulfill({
+            status: 500,
+            headers: { 'Access-Control-Allow-Origin': origin },
+            json: { error: 'server_error' },
+          }),
+    );
+    await page.goto(origin);
+    await signIn(page);
+    const refreshToken = await refreshTokenOf(page);
+    const signOutRequest = page.waitForRequest(
+      variant === 'cognito' ? /\/logout\?client_id=[^&]+&logout_uri=/ : /\/session\/end\?/,
+    );
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signOutRequest;
+    await expect(page).toHaveURL(`${origin}/`);
+    await expect(loginButton(page)).toBeVisible();
+    await expect(page.getByText(NOTICES.signOutIncomplete)).toBeVisible();
+    await expect(page.getByText(NOTICES.signOutIncomplete)).toHaveCount(1);
+    expect(JSON.parse((await storedAuth(page))!)).toEqual({ user: null, isAuthenticated: false });
+    expect(await storedOidcUser(page)).toBeNull();
+    // What the notice says is true: the token was not revoked.
+    expect((await refreshAtProvider(request, refreshToken)).status()).toBe(200);
+    // Shown once: a reload does not bring it back.
+    await page.reload();
+    await expect(loginButton(page)).toBeVisible();
+    await expect(page.getByText(NOTICES.signOutIncomplete)).toHaveCount(0);
   });
 }
 
@@ -99,11 +194,56 @@ test('a forged callback leaves the user signed out with a clean URL', async ({ p
   expect(JSON.parse((await storedAuth(page))!)).toEqual({ user: null, isAuthenticated: false });
 });
 
-test('a refused sign-in (?error=access_denied) leaves the user signed out with a clean URL', async ({ page }) => {
+for (const forged of ['/?error=access_denied&state=unknown', '/?code=x&state=unknown', '/?error=access_denied']) {
+  test(`a forged sign-in link (${forged}) leaves a signed-in user signed in`, async ({ page }) => {
+    await page.goto('/');
+    await signIn(page);
+    const tokens = await storedOidcUser(page);
+    const auth = await storedAuth(page);
+    await page.goto(forged);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByText(NOTICES.ignored)).toBeVisible();
+    await expect(page.getByText(NOTICES.ignored)).toHaveCount(1);
+    await expect(userMenuButton(page)).toContainText(DEMO.name);
+    await page.waitForLoadState('networkidle');
+    await expect(userMenuButton(page)).toBeVisible();
+    expect(await storedAuth(page)).toBe(auth);
+    expect(JSON.parse(auth!).isAuthenticated).toBe(true);
+    expect(await storedOidcUser(page)).toBe(tokens);
+  });
+}
+
+test('a forged sign-in link leaves a signed-out visitor signed out, without loading the sign-in code', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
   await page.goto('/?error=access_denied&error_description=cancelled&state=abc');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByText(NOTICES.ignored)).toBeVisible();
   await expect(loginButton(page)).toBeVisible();
   await expect(userMenuButton(page)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /\/session-[\w-]+\.js$/.test(url))).toEqual([]);
+  expect(JSON.parse((await storedAuth(page)) ?? '{"isAuthenticated":false}').isAuthenticated).toBe(false);
+});
+
+test('a replayed callback changes nothing: a signed-in user stays signed in', async ({ page }) => {
+  await page.goto('/');
+  let callback = '';
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && /[?&]code=/.test(frame.url())) callback = frame.url();
+  });
+  await signIn(page);
+  expect(callback).toMatch(/[?&]state=/);
+  const tokens = await storedOidcUser(page);
+  await page.goto(callback);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByText(NOTICES.ignored)).toBeVisible();
+  await expect(userMenuButton(page)).toContainText(DEMO.name);
+  await page.waitForLoadState('networkidle');
+  expect(JSON.parse((await storedAuth(page))!).isAuthenticated).toBe(true);
+  expect(await storedOidcUser(page)).toBe(tokens);
 });
 
 test('a replayed callback does not sign in again', async ({ page }) => {
@@ -119,15 +259,40 @@ test('a replayed callback does not sign in again', async ({ page }) => {
   await expect(loginButton(page)).toBeVisible();
   await page.goto(callback);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByText(NOTICES.ignored)).toBeVisible();
   await expect(loginButton(page)).toBeVisible();
   expect(JSON.parse((await storedAuth(page))!).isAuthenticated).toBe(false);
 });
 
-test('a rejected callback explains itself in a notice', async ({ page }) => {
-  await page.goto('/?code=x&state=y');
-  await expect(page.getByText('Sign-in did not complete. Please try again.')).toBeVisible();
-  await expect(page.getByText('Sign-in did not complete.')).toHaveCount(1);
+test('a sign-in cancelled at the provider (access_denied for the pending state) says so', async ({ page }) => {
+  await page.goto('/settings');
+  const state = await startSignIn(page);
+  // What the provider sends back when the user cancels on its page.
+  const answer = new URL('/', appUrl('main'));
+  answer.search = new URLSearchParams({
+    error: 'access_denied',
+    error_description: 'End-User aborted interaction',
+    state,
+    iss: process.env.E2E_OIDC_ISSUER!,
+  }).toString();
+  await page.goto(answer.href);
+  await expect(page.getByText(NOTICES.cancelled)).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(loginButton(page)).toBeVisible();
+  await expect(page.getByText(NOTICES.ignored)).toHaveCount(0);
+  // The answer used up its sign-in: the same link again is only a stale link.
+  await page.goto(answer.href);
+  await expect(page.getByText(NOTICES.ignored)).toBeVisible();
+});
+
+test('a rejected answer to a sign-in started here explains itself in a notice', async ({ page }) => {
+  await page.goto('/');
+  const state = await startSignIn(page);
+  await page.goto(`/?code=not-a-real-code&state=${encodeURIComponent(state)}`);
+  await expect(page.getByText(NOTICES.failed)).toBeVisible();
+  await expect(page.getByText(NOTICES.failed)).toHaveCount(1);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(loginButton(page)).toBeVisible();
 });
 
 test('a stored "signed in" without a session is signed out at start-up', async ({ page }) => {
@@ -177,10 +342,10 @@ test('a signed-out visit does not load the sign-in code until Login is pressed',
   await page.goto('/');
   await expect(loginButton(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((url) => /auth-session|user-menu/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /\/(session|user-menu)-[\w-]+\.js$/.test(url))).toEqual([]);
   await loginButton(page).click();
   await expect(page.getByLabel('Email')).toBeVisible();
-  expect(scripts.some((url) => /auth-session-[\w-]+\.js$/.test(url))).toBe(true);
+  expect(scripts.some((url) => /\/session-[\w-]+\.js$/.test(url))).toBe(true);
 });
 
 test('the user menu works from the keyboard', async ({ page }) => {

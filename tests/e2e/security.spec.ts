@@ -3,10 +3,15 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { appUrl, expect, test } from './fixtures';
 
 const REQUIRED_HEADERS = {
-  'referrer-policy': 'strict-origin-when-cross-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'cross-origin-opener-policy': 'same-origin',
+  'x-frame-options': 'DENY',
 };
+
+/** The Trusted Types policies every build may create: the icons' and DOMPurify's. */
+const POLICIES = ['dompurify'];
 
 /** The CSP of a response as directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
@@ -43,20 +48,22 @@ async function inlineScriptHashes(request: APIRequestContext, url: string): Prom
 }
 
 /**
- * Collects CSP violations from both places Chromium reports them: `securitypolicyviolation`
- * events in every document the page loads, and the console message it logs for each.
+ * Collects CSP violations, Trusted Types ones included, from both places Chromium reports them:
+ * `securitypolicyviolation` events in every document of the app's origin (kept in sessionStorage
+ * across reloads and redirects), and the console message it logs for each.
  */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   const fromConsole: string[] = [];
   page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) fromConsole.push(message.text());
+    if (/Content Security Policy|requires 'Trusted\w+' assignment|TrustedTypePolicy/.test(message.text()))
+      fromConsole.push(message.text());
   });
   await page.addInitScript(() => {
     const key = 'e2e-csp-violations';
     document.addEventListener('securitypolicyviolation', (event) => {
       const seen = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
       seen.push(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} "${event.sample}" (${event.sourceFile}:${event.lineNumber})`,
       );
       sessionStorage.setItem(key, JSON.stringify(seen));
     });
@@ -80,6 +87,17 @@ test.describe('security headers', () => {
       expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
       expect(csp.get('object-src'), url).toEqual(["'none'"]);
       expect(csp.get('base-uri'), url).toEqual(["'self'"]);
+      expect(csp.get('form-action'), url).toEqual(["'self'"]);
+      expect(csp.get('require-trusted-types-for'), url).toEqual(["'script'"]);
+      expect(csp.get('trusted-types'), url).toEqual(POLICIES);
+    }
+  });
+
+  test('sign-in builds let forms post to their own origin only', async ({ request }) => {
+    for (const variant of ['main', 'cognito'] as const) {
+      const csp = parseCsp((await headersOf(request, `${appUrl(variant)}/`))['content-security-policy']);
+      expect(csp.get('connect-src'), variant).toContain(new URL(process.env.E2E_OIDC_ISSUER!).origin);
+      expect(csp.get('form-action'), variant).toEqual(["'self'"]);
     }
   });
 
@@ -102,12 +120,15 @@ test.describe('security headers', () => {
     expect(csp.get('script-src')).toEqual(["'self'", ...hashes, 'https://www.googletagmanager.com']);
     expect(csp.get('connect-src')).toContain('https://*.google-analytics.com');
     expect(csp.get('script-src')!.join(' ')).not.toContain('unsafe');
+    expect(csp.get('require-trusted-types-for')).toEqual(["'script'"]);
+    expect(csp.get('trusted-types')).toEqual([...POLICIES, 'snxt-analytics', 'goog#html']);
   });
 
   test('the bare build allows only its own origin', async ({ request }) => {
     const csp = parseCsp((await headersOf(request, `${appUrl('bare')}/`))['content-security-policy']);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('trusted-types')).toEqual(POLICIES);
   });
 
   test('the shipped deploy configs carry the same policy', async ({ request, baseURL }) => {
@@ -120,40 +141,165 @@ test.describe('security headers', () => {
   });
 });
 
-test.describe('the app under its Content-Security-Policy', () => {
-  test('home, settings and their controls run without a violation', async ({ page, consoleErrors }) => {
+const SETTINGS_CHUNK = /\/assets\/settings-[\w-]+\.js(\?.*)?$/;
+const GTAG = /^https:\/\/www\.googletagmanager\.com\/gtag\/js/;
+// Stands in for gtag.js: like Google's, it creates its Closure policy `goog#html` when the browser has Trusted Types.
+const GTAG_STUB = `window.gtagPolicy = window.trustedTypes
+  ? trustedTypes.createPolicy('goog#html', { createScriptURL: (url) => url }).name
+  : 'none';`;
+
+interface TrustedTypesWindow {
+  trustedTypes: { createPolicy(name: string, rules: Record<string, (input: string) => string>): unknown };
+  gtagPolicy?: string;
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+
+/** Tries a Trusted Types sink or policy in the page: 'allowed', or the name of the error it threw. */
+function attempt(page: Page, what: 'innerHTML' | 'script.src' | 'createPolicy', policyName = ''): Promise<string> {
+  return page.evaluate(
+    ([what, policyName]) => {
+      try {
+        if (what === 'innerHTML') document.createElement('div').innerHTML = 'x';
+        else if (what === 'script.src') document.createElement('script').src = 'https://attacker.example/x.js';
+        else (window as unknown as TrustedTypesWindow).trustedTypes.createPolicy(policyName, { createHTML: (s) => s });
+        return 'allowed';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    },
+    [what, policyName] as const,
+  );
+}
+
+test.describe('the app under its Content-Security-Policy and Trusted Types', () => {
+  test('a Trusted Types violation throws and is caught by the watcher', async ({ page }) => {
+    const violations = await watchCsp(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await attempt(page, 'innerHTML')).toBe('TypeError');
+    await expect.poll(async () => (await violations()).join('\n')).toContain('require-trusted-types-for');
+  });
+
+  test('no plain string reaches a script sink, and no policy can be added or taken over', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(await attempt(page, 'script.src')).toBe('TypeError');
+    // No default policy (it would bless every string) and no name the CSP does not list.
+    for (const name of ['default', 'attacker']) {
+      expect(await attempt(page, 'createPolicy', name), `createPolicy('${name}')`).toBe('TypeError');
+    }
+  });
+
+  test('home, tooltips, route animations, settings and languages (Hebrew too) run without a violation', async ({
+    page,
+    consoleErrors,
+  }) => {
     const violations = await watchCsp(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'v9.0.0' }).hover();
     await expect(page.getByRole('tooltip')).toBeVisible();
+    // Pages animate once motion's chunk has arrived.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/motion-animations-[\w-]+\.js$/.test(entry.name)),
+    );
     await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await page.getByRole('switch', { name: 'Sticky header' }).click();
-    await expect(page.getByRole('switch', { name: 'Sticky header' })).toHaveAttribute('aria-checked', 'false');
-    await page.getByRole('main').getByRole('combobox', { name: 'Theme' }).selectOption('BLACK-THEME');
+    await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+
+    const main = page.getByRole('main');
+    await main.getByRole('switch', { name: 'Sticky header' }).click();
+    await expect(main.getByRole('switch', { name: 'Sticky header' })).toHaveAttribute('aria-checked', 'false');
+    await main.getByRole('combobox', { name: 'Theme' }).selectOption('BLACK-THEME');
     await expect(page.locator('html')).toHaveClass(/black-theme/);
+    await main.getByRole('switch', { name: 'Page animations' }).click();
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: 'הגדרות' })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'הגדרות' }).hover();
+    await page.getByRole('banner').getByRole('combobox').selectOption('en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     expect(await violations()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
-  test('sign-in through the provider and the user menu run without a violation', async ({ page }) => {
+  test('an error toast and a warning notice show without a violation', async ({ page }) => {
     const violations = await watchCsp(page);
+    await page.route('**/assets/i18n/de.json', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.goto('/');
-    const loginButton = page.getByRole('button', { name: 'Login' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('boom');
+      });
+    });
+    await expect(toasts(page).filter({ hasText: 'An error occurred.' })).toBeVisible();
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await expect(toasts(page).filter({ hasText: 'Some translations could not be loaded' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
 
-    await loginButton.click();
-    await page.getByLabel('Email').fill('demo@snxt.dev');
-    await page.getByLabel('Password').fill('snxt-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const userMenu = page.getByRole('button', { name: 'User menu' });
-    await expect(userMenu).toBeVisible();
-    await userMenu.click();
-    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
-    await page.keyboard.press('Escape');
+  for (const variant of ['main', 'cognito'] as const) {
+    test(`sign-in, the user menu and sign-out run without a violation (${variant})`, async ({ page }) => {
+      const violations = await watchCsp(page);
+      const origin = appUrl(variant);
+      await page.goto(`${origin}/`);
+      const loginButton = page.getByRole('banner').getByRole('button', { name: 'Login' });
+      await loginButton.click();
+      await page.getByLabel('Email').fill('demo@snxt.dev');
+      await page.getByLabel('Password').fill('snxt-demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const userMenu = page.getByRole('banner').getByRole('button', { name: 'User menu' });
+      await expect(userMenu).toBeEnabled();
+      await userMenu.click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+      await expect(loginButton).toBeVisible();
+      expect(await violations()).toEqual([]);
+    });
+  }
+
+  test('a stale chunk reloads the page once, without a violation', async ({ page }) => {
+    const violations = await watchCsp(page);
+    let navigations = 0;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations += 1;
+    });
+    await page.route(SETTINGS_CHUNK, (route) => (navigations < 2 ? route.abort('failed') : route.continue()));
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(navigations).toBe(2);
+    expect(await violations()).toEqual([]);
+  });
+
+  test('the route error page shows its icon without a violation', async ({ page }) => {
+    const violations = await watchCsp(page);
+    await page.route(SETTINGS_CHUNK, (route) => route.abort('failed'));
+    await page.goto('/settings');
+    const error = page.getByRole('alert').filter({ hasText: 'This page could not be shown' });
+    await expect(error.getByRole('link').locator('svg')).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
+  test('analytics loads gtag.js through its own policy, and gtag.js may create its own', async ({ page }) => {
+    const violations = await watchCsp(page);
+    const gtagRequests: string[] = [];
+    await page.route(GTAG, (route) => {
+      gtagRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: GTAG_STUB });
+    });
+    const origin = appUrl('analytics');
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as Partial<TrustedTypesWindow>).gtagPolicy))
+      .toBe('goog#html');
+    expect(gtagRequests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${process.env.E2E_GA_MEASUREMENT_ID}`]);
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     expect(await violations()).toEqual([]);
   });
 });

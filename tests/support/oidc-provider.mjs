@@ -15,14 +15,16 @@
 //   revoke tokens): `expiresWithSession` is off;
 // - no consent screen; Cognito-like paths (/oauth2/authorize, /oauth2/token, /oauth2/userInfo,
 //   /oauth2/revoke, /.well-known/jwks.json) and Cognito's `GET /logout?client_id&logout_uri`;
-// - standard RP-initiated logout (`end_session_endpoint`) without a confirmation click.
+// - standard RP-initiated logout (`end_session_endpoint`) without a confirmation click;
+// - an identity pool trusting it: the Cognito Identity API at `/identity/` (cognito-identity.mjs).
 // Everything is in memory and lost on close.
 
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
+import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
 import { errorPage, logoutPage, signedOutPage, signInPage } from './oidc-provider-views.mjs';
 
 /** The one user of the pool. */
@@ -49,6 +51,11 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
  *   they are both the redirect URIs and the post-logout (sign-out) URIs of the client.
  * @property {string} [clientId] Defaults to 'snxt-local'.
  * @property {number} [accessTokenTtl] Seconds, for access and ID tokens. Defaults to 3600.
+ * @property {string} [identityPoolId] The identity pool's id, `{region}:{uuid}`.
+ * @property {boolean} [identityAllowGuests] Unauthenticated identities in the pool; defaults to true.
+ * @property {number} [identityCredentialsTtl] Seconds the pool's AWS credentials last; defaults to 3600.
+ * @property {import('node:crypto').JsonWebKey} [signingKey] The RSA private key (JWK) signing the tokens,
+ *   for tests that forge tokens the provider would never issue; a new one by default.
  * @property {boolean} [log] Log requests and provider errors to the console.
  */
 
@@ -57,6 +64,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
  * @property {string} issuer e.g. 'http://127.0.0.1:5174'
  * @property {number} port
  * @property {string} clientId
+ * @property {string} identityEndpoint The Cognito Identity API, e.g. 'http://127.0.0.1:5174/identity/'
+ * @property {string} identityPoolId
  * @property {() => Promise<void>} close
  */
 
@@ -71,6 +80,10 @@ export async function startOidcProvider({
   redirectUris,
   clientId = 'snxt-local',
   accessTokenTtl = 3600,
+  identityPoolId = DEFAULT_IDENTITY_POOL_ID,
+  identityAllowGuests = true,
+  identityCredentialsTtl = 3600,
+  signingKey,
   log = false,
 }) {
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
@@ -93,18 +106,37 @@ export async function startOidcProvider({
   const issuer = `http://${host}:${actualPort}`;
 
   const Provider = await loadProvider(log);
-  const provider = createProvider(Provider, { issuer, port: actualPort, redirectUris, clientId, accessTokenTtl, log });
-  handler = provider.callback();
+  /** @returns {Promise<void>} */
+  const close = () =>
+    new Promise((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+  const identity = { poolId: identityPoolId, allowGuests: identityAllowGuests, credentialsTtl: identityCredentialsTtl };
+  try {
+    const provider = createProvider(Provider, {
+      issuer,
+      port: actualPort,
+      redirectUris,
+      clientId,
+      accessTokenTtl,
+      identity,
+      signingKey,
+      log,
+    });
+    handler = provider.callback();
+  } catch (error) {
+    await close(); // a bad option must not leave the port taken
+    throw error;
+  }
 
   return {
     issuer,
     port: actualPort,
     clientId,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    identityEndpoint: `${issuer}${IDENTITY_PATH}`,
+    identityPoolId,
+    close,
   };
 }
 
@@ -193,12 +225,20 @@ function createMemoryAdapter() {
 /**
  * @param {typeof import('oidc-provider').Provider} Provider
  * @param {{ issuer: string, port: number, redirectUris: string[], clientId: string, accessTokenTtl: number,
- *   log: boolean }} options
+ *   identity: { poolId: string, allowGuests: boolean, credentialsTtl: number },
+ *   signingKey: import('node:crypto').JsonWebKey | undefined, log: boolean }} options
  * @returns {Provider}
  */
-function createProvider(Provider, { issuer, port, redirectUris, clientId, accessTokenTtl, log }) {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+function createProvider(
+  Provider,
+  { issuer, port, redirectUris, clientId, accessTokenTtl, identity, signingKey: givenKey, log },
+) {
+  const privateKey = givenKey
+    ? createPrivateKey({ key: givenKey, format: 'jwk' })
+    : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const keyId = givenKey?.kid ?? randomUUID();
+  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' };
+  const publicKey = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' };
 
   // Cookies are host-wide (not per port): the port in their names keeps the app's cookies and
   // other providers on the same host apart. Plain `http` works: nothing sets `secure`. No `path`
@@ -311,6 +351,16 @@ function createProvider(Provider, { issuer, port, redirectUris, clientId, access
   provider.use(errorBoundary);
   provider.use(cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, cookieOptions }));
   provider.use(signInInteraction(provider));
+  provider.use(
+    cognitoIdentity({
+      issuer,
+      clientId,
+      jwks: { keys: [publicKey] },
+      identityPoolId: identity.poolId,
+      allowGuests: identity.allowGuests,
+      credentialsTtl: identity.credentialsTtl,
+    }),
+  );
   return provider;
 }
 
@@ -463,7 +513,8 @@ function enableLogging(provider) {
 }
 
 // CLI: node tests/support/oidc-provider.mjs --port 5174 --redirect http://localhost:5173/ [--redirect …]
-//      [--client-id snxt-local] [--access-token-ttl 3600] [--log]
+//      [--client-id snxt-local] [--access-token-ttl 3600] [--identity-pool-id eu-west-1:…]
+//      [--identity-credentials-ttl 3600] [--identity-no-guests] [--log]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: {
@@ -471,6 +522,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       redirect: { type: 'string', multiple: true, default: [] },
       'client-id': { type: 'string', default: 'snxt-local' },
       'access-token-ttl': { type: 'string', default: '3600' },
+      'identity-pool-id': { type: 'string', default: DEFAULT_IDENTITY_POOL_ID },
+      'identity-credentials-ttl': { type: 'string', default: '3600' },
+      'identity-no-guests': { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
     },
   });
@@ -483,9 +537,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     redirectUris: values.redirect,
     clientId: values['client-id'],
     accessTokenTtl: Number(values['access-token-ttl']),
+    identityPoolId: values['identity-pool-id'],
+    identityCredentialsTtl: Number(values['identity-credentials-ttl']),
+    identityAllowGuests: !values['identity-no-guests'],
     log: values.log,
   });
   console.log(`OIDC provider ready at ${op.issuer}`);
+  console.log(`Identity pool ${op.identityPoolId} at ${op.identityEndpoint}`);
   const stop = () =>
     op.close().then(
       () => process.exit(0),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { HttpError, NetworkError } from '../../lib/http';
 import { iconCache } from '../../lib/icon-cache';
 import { reportError } from '../../lib/report';
@@ -19,9 +19,15 @@ interface IconProps {
  * icons.tsx instead.
  */
 export function Icon({ name, label, size = 24, className = '', cache = iconCache }: IconProps) {
-  // The cache holds the markup; this only re-renders once a load has finished.
+  // The cache holds the <svg>; this only re-renders once a load has finished.
   const [, setLoads] = useState(0);
   const svg = cache.peek(name);
+  const box = useRef<HTMLSpanElement>(null);
+
+  // Inserted as nodes, before paint: the sanitised <svg> is never parsed as markup again.
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(...(svg ? [svg.cloneNode(true)] : []));
+  }, [svg]);
 
   useEffect(() => {
     if (cache.peek(name)) return;
@@ -41,11 +47,10 @@ export function Icon({ name, label, size = 24, className = '', cache = iconCache
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
     <span
+      ref={box}
       {...a11y}
       className={`inline-block shrink-0 align-middle [&>svg]:size-full ${className}`}
       style={{ width: size, height: size }}
-      // The markup is our own asset file, parsed and stripped of scripts and handlers (icon-cache.ts).
-      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
     />
   );
 }

@@ -6,9 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import messages from '../../../public/assets/i18n/en.json';
 import { auth } from '../../state/app-state';
 import { startTestState } from '../../test/app-state';
-import type { ConnectedSession } from './auth-session';
+import type { ConnectedSession } from './session';
 import { AuthControls } from './auth-controls';
-import { setSessionLoader } from './start-auth';
+import { setSessionLoader } from './sign-in';
 
 const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' };
 

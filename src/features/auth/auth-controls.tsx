@@ -5,7 +5,7 @@ import { env } from '../../config/env';
 import { useT } from '../../i18n/use-t';
 import { auth } from '../../state/app-state';
 import { withoutCallbackParams } from './callback-url';
-import { login, logout, takePendingCallback } from './start-auth';
+import { login, logout, takePendingCallback } from './sign-in';
 import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
 
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));

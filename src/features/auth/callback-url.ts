@@ -1,11 +1,13 @@
 /** Parameters the provider adds to the redirect URI when it sends the user back. */
 const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'session_state', 'iss'];
 
-/** The redirect URI is the app's origin + '/': a sign-in answer lands there with a code and state, or an error. */
+/**
+ * Whether `url` looks like a sign-in answer: the redirect URI (the app's origin + '/') with a code or
+ * an error. Whether it answers a sign-in this browser started is for pending-sign-in.ts to say.
+ */
 export function isSignInCallback(url: URL): boolean {
   if (url.pathname !== '/') return false;
-  const params = url.searchParams;
-  return (params.has('code') && params.has('state')) || params.has('error');
+  return url.searchParams.has('code') || url.searchParams.has('error');
 }
 
 /** Path, search and hash of `url` without the sign-in answer's parameters. */

@@ -6,5 +6,4 @@ export const TEST_OIDC: OidcEnv = {
   clientId: 'client-1',
   scope: 'email profile openid',
   cognitoDomain: null,
-  advancedSecurityDataCollection: true,
 };

@@ -1,5 +1,6 @@
 import { InMemoryWebStorage, User, UserManager } from 'oidc-client-ts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OidcEnv } from '../../config/env';
 import { RENEW_LOCK_NAME, SingleTabUserManager, userManagerSettings } from './user-manager';
 import { TEST_OIDC } from './test-oidc-env';
 
@@ -15,10 +16,10 @@ function storedUser(expiresIn: number, refreshToken = 'refresh-1') {
   });
 }
 
-async function managerWith(user: User | null) {
+async function managerWith(user: User | null, oidc: OidcEnv = OIDC) {
   const storage = new InMemoryWebStorage();
   const manager = new SingleTabUserManager({
-    ...userManagerSettings(OIDC, 'https://app.example.com', storage),
+    ...userManagerSettings(oidc, 'https://app.example.com', storage),
     automaticSilentRenew: false,
   });
   if (user) await manager.storeUser(user);
@@ -81,5 +82,52 @@ describe('SingleTabUserManager.signinSilent', () => {
   it('fails when no session is stored', async () => {
     const manager = await managerWith(null);
     await expect(manager.signinSilent()).rejects.toThrow(/refresh token/);
+  });
+});
+
+describe('revoking the refresh token at Logout', () => {
+  const COGNITO_DOMAIN = 'https://example.auth.eu-west-1.amazoncognito.com';
+
+  /** The provider over fetch: a discovery document, and a revocation endpoint answering like RFC 7009 allows. */
+  function provider(discovery: Record<string, string>) {
+    const revoked: { url: string; body: URLSearchParams }[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/.well-known/openid-configuration')) return Response.json(discovery);
+      if (init?.method === 'POST' && url.endsWith('/oauth2/revoke')) {
+        revoked.push({ url, body: new URLSearchParams(String(init.body)) });
+        // An empty 200 (oidc-provider sends it as text/plain): the body of the answer means nothing.
+        return new Response('', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      }
+      return new Response('not found', { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return { revoked };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("posts the refresh token to the discovery document's revocation endpoint", async () => {
+    const { revoked } = provider({
+      issuer: OIDC.authority,
+      revocation_endpoint: `${OIDC.authority}/oauth2/revoke`,
+    });
+    const manager = await managerWith(storedUser(3600));
+    await manager.revokeTokens(['refresh_token']);
+    expect(revoked).toHaveLength(1);
+    expect(revoked[0]?.url).toBe(`${OIDC.authority}/oauth2/revoke`);
+    expect(Object.fromEntries(revoked[0]!.body)).toEqual({
+      token: 'refresh-1',
+      token_type_hint: 'refresh_token',
+      client_id: 'client-1',
+    });
+  });
+
+  it("uses Cognito's /oauth2/revoke, which Cognito's discovery document does not list", async () => {
+    const { revoked } = provider({ issuer: OIDC.authority });
+    const manager = await managerWith(storedUser(3600), { ...OIDC, cognitoDomain: COGNITO_DOMAIN });
+    await manager.revokeTokens(['refresh_token']);
+    expect(revoked.map((request) => request.url)).toEqual([`${COGNITO_DOMAIN}/oauth2/revoke`]);
+    expect(revoked[0]?.body.get('token')).toBe('refresh-1');
   });
 });

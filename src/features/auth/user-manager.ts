@@ -6,6 +6,7 @@ import {
   type UserManagerSettings,
 } from 'oidc-client-ts';
 import type { OidcEnv } from '../../config/env';
+import { OIDC_STORE_PREFIX } from './pending-sign-in';
 import { withLock } from './renew-lock';
 
 export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
@@ -14,13 +15,14 @@ export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 
 /**
  * Cognito-compatible settings: code flow with PKCE S256 (oidc-client-ts's default), redirects to the
- * app's origin, renewal through the refresh token (Cognito has no iframe flow), no session iframe.
+ * app's origin, renewal through the refresh token (Cognito has no iframe flow), no session iframe,
+ * a revocation endpoint for Logout.
  * Tokens live in `storage` (localStorage in the app): every tab shares one session and one renewal,
  * and it lasts as long as the stored snxt-AUTH it backs. Tokens never go into snxt-AUTH itself.
  */
 export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Storage): UserManagerSettings {
   const home = `${origin}/`;
-  const store = new WebStorageStateStore({ store: storage });
+  const store = new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX });
   return {
     authority: oidc.authority,
     client_id: oidc.clientId,
@@ -35,6 +37,10 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
     loadUserInfo: false,
     userStore: store,
     stateStore: store,
+    // Cognito revokes refresh tokens at {domain}/oauth2/revoke but does not list it in its discovery document.
+    ...(oidc.cognitoDomain ? { metadataSeed: { revocation_endpoint: `${oidc.cognitoDomain}/oauth2/revoke` } } : {}),
+    // A revocation answer is an empty 200 whose body is ignored (RFC 7009); some providers label it text/plain.
+    revokeTokenAdditionalContentTypes: ['text/plain'],
   };
 }
 

@@ -4,7 +4,11 @@ import type { OidcEnv } from '../../config/env';
 import * as report from '../../lib/report';
 import { createMemoryStorage } from '../../lib/storage';
 import { AuthModel } from '../../state/auth-model';
-import { createOidcSession, type SessionUserManager } from './oidc-session';
+import { AUTH_NOTICES } from './notices';
+import { takeCarriedNotice } from './carried-notice';
+import { createSession, REVOKE_TIMEOUT_MS, type SessionUserManager } from './session';
+import { startTestSignIn } from './test-sign-in';
+import { userManagerSettings } from './user-manager';
 
 const ORIGIN = 'https://app.example.com';
 const OIDC: OidcEnv = {
@@ -12,7 +16,6 @@ const OIDC: OidcEnv = {
   clientId: 'client-1',
   scope: 'email profile openid',
   cognitoDomain: null,
-  advancedSecurityDataCollection: true,
 };
 const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada' };
 const SIGNED_IN = { isAuthenticated: true, user: PROFILE };
@@ -37,31 +40,46 @@ function oidcUser({
   });
 }
 
-/** The UserManager boundary: everything else is the real code. */
+/**
+ * The UserManager boundary: everything else is the real code. Its state store is oidc-client-ts's
+ * own, set up as the app sets it up; a successful callback uses the state up as oidc-client-ts does.
+ */
 function fakeUserManager(stored: User | null = null) {
+  const storage = createMemoryStorage();
+  const stateStore = userManagerSettings(OIDC, ORIGIN, storage as unknown as Storage).stateStore!;
   return {
+    storage,
+    settings: { stateStore },
     getUser: vi.fn(async () => stored),
     signinRedirect: vi.fn(async () => undefined),
-    signinCallback: vi.fn(async (): Promise<User | undefined> => oidcUser({ state: { returnTo: '/settings' } })),
+    signinCallback: vi.fn(async (url?: string): Promise<User | undefined> => {
+      await stateStore.remove(new URL(url!).searchParams.get('state')!);
+      return oidcUser({ state: { returnTo: '/settings' } });
+    }),
     signinSilent: vi.fn(async (): Promise<User | null> => oidcUser()),
+    revokeTokens: vi.fn<SessionUserManager['revokeTokens']>(async () => undefined),
     removeUser: vi.fn(async () => {
       stored = null;
     }),
     signoutRedirect: vi.fn(async () => undefined),
-  } satisfies SessionUserManager;
+  } satisfies SessionUserManager & { storage: unknown };
 }
+
+/** A sign-in started in this browser, as oidc-client-ts stores it; resolves to its `state`. */
+const pendingSignIn = (userManager: ReturnType<typeof fakeUserManager>) => startTestSignIn(userManager.storage, ORIGIN);
 
 function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
   const endSession = vi.fn();
   const auth = new AuthModel({ stored: storedAuth, storage: createMemoryStorage() });
   const redirect = vi.fn();
-  const session = createOidcSession({ userManager, auth, oidc, origin: ORIGIN, redirect });
+  const session = createSession({ userManager, auth, oidc, origin: ORIGIN, redirect });
   return { auth, session, userManager, redirect, endSession };
 }
 
 let notices: report.Notice[];
 beforeEach(() => {
   notices = [];
+  sessionStorage.clear();
   vi.spyOn(report, 'reportNotice').mockImplementation((notice) => void notices.push(notice));
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -90,7 +108,7 @@ describe('Login', () => {
 describe('the sign-in callback', () => {
   it('signs in with the profile claims only and returns to the remembered page', async () => {
     const { session, auth, userManager } = setup();
-    const href = `${ORIGIN}/?code=abc&state=xyz`;
+    const href = `${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`;
     await expect(session.handleCallback(href)).resolves.toBe('/settings');
     expect(userManager.signinCallback).toHaveBeenCalledWith(href);
     expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
@@ -98,33 +116,66 @@ describe('the sign-in callback', () => {
     expect(notices).toEqual([]);
   });
 
-  it('signs out, removes the tokens and explains a forged or replayed state', async () => {
+  it('signs out, removes the tokens and explains an answer to a pending sign-in that fails verification', async () => {
     const userManager = fakeUserManager(oidcUser());
-    userManager.signinCallback.mockRejectedValue(new Error('No matching state found in storage'));
+    const state = await pendingSignIn(userManager);
+    userManager.signinCallback.mockRejectedValue(new Error('invalid_grant'));
     const { session, auth } = setup(SIGNED_IN, userManager);
-    await expect(session.handleCallback(`${ORIGIN}/?code=x&state=y&keep=1`)).resolves.toBe('/?keep=1');
+    await expect(session.handleCallback(`${ORIGIN}/?code=x&state=${state}&keep=1`)).resolves.toBe('/?keep=1');
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
     expect(userManager.removeUser).toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
   });
 
-  it('tells a refused sign-in (access_denied) apart', async () => {
+  it('tells a refused sign-in (access_denied for the pending state) apart', async () => {
     const userManager = fakeUserManager();
+    const state = await pendingSignIn(userManager);
     userManager.signinCallback.mockRejectedValue(new Error('access_denied'));
     const { session, auth } = setup(null, userManager);
-    await expect(session.handleCallback(`${ORIGIN}/?error=access_denied&state=s`)).resolves.toBe('/');
+    await expect(session.handleCallback(`${ORIGIN}/?error=access_denied&state=${state}`)).resolves.toBe('/');
     expect(auth.state.value.isAuthenticated).toBe(false);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInCancelled']);
   });
 
+  it.each([
+    '/?error=access_denied&state=unknown&keep=1',
+    '/?error=access_denied&keep=1',
+    '/?code=x&state=unknown&keep=1',
+    '/?code=x&keep=1',
+  ])('leaves a signed-in session as it was for %s, which answers no sign-in started here', async (path) => {
+    const userManager = fakeUserManager(oidcUser());
+    await pendingSignIn(userManager);
+    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    await expect(session.handleCallback(`${ORIGIN}${path}`)).resolves.toBe('/?keep=1');
+    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(userManager.signinCallback).not.toHaveBeenCalled();
+    expect(userManager.removeUser).not.toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
+  });
+
+  it('leaves the session as it was for a replayed answer (its sign-in already used the state)', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    const href = `${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`;
+    const { session, auth } = setup(null, userManager);
+    await session.handleCallback(href);
+    expect(auth.state.value.isAuthenticated).toBe(true);
+    await expect(session.handleCallback(href)).resolves.toBe('/');
+    expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
+    expect(userManager.signinCallback).toHaveBeenCalledTimes(1);
+    expect(userManager.removeUser).not.toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
+  });
+
   it('rejects an ID token whose profile has no subject', async () => {
     const userManager = fakeUserManager();
+    const state = await pendingSignIn(userManager);
     const user = oidcUser();
     user.profile = { ...user.profile, sub: '' };
     userManager.signinCallback.mockResolvedValue(user);
     vi.spyOn(report, 'reportError').mockImplementation(() => undefined);
     const { session, auth } = setup(null, userManager);
-    await expect(session.handleCallback(`${ORIGIN}/?code=a&state=b`)).resolves.toBe('/');
+    await expect(session.handleCallback(`${ORIGIN}/?code=a&state=${state}`)).resolves.toBe('/');
     expect(auth.state.value.isAuthenticated).toBe(false);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
   });
@@ -190,35 +241,98 @@ describe('renewal failure', () => {
 });
 
 describe('Logout', () => {
-  it('removes the tokens, then ends the session at the end_session_endpoint with the ID token', async () => {
-    const userManager = fakeUserManager(oidcUser());
+  function recordOrder(userManager: ReturnType<typeof fakeUserManager>, redirect?: ReturnType<typeof vi.fn>) {
     const order: string[] = [];
+    userManager.revokeTokens.mockImplementation(async (types?: string[]) => void order.push(`revokeTokens ${types}`));
     userManager.removeUser.mockImplementation(async () => void order.push('removeUser'));
     userManager.signoutRedirect.mockImplementation(async () => void order.push('signoutRedirect'));
+    redirect?.mockImplementation(() => void order.push('redirect'));
+    return order;
+  }
+
+  it('revokes the refresh token, removes the tokens, then ends the session at the end_session_endpoint', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    const order = recordOrder(userManager);
     const { session, redirect } = setup(SIGNED_IN, userManager);
     await session.endSession();
-    expect(order).toEqual(['removeUser', 'signoutRedirect']);
+    expect(order).toEqual(['revokeTokens refresh_token', 'removeUser', 'signoutRedirect']);
     expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
     expect(redirect).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+    expect(takeCarriedNotice()).toBeNull();
   });
 
-  it("uses Cognito's /logout when a Cognito domain is configured", async () => {
+  it("revokes, then uses Cognito's /logout when a Cognito domain is configured", async () => {
     const cognito = { ...OIDC, cognitoDomain: 'https://example.auth.eu-west-1.amazoncognito.com' };
     const userManager = fakeUserManager(oidcUser());
     const { session, redirect } = setup(SIGNED_IN, userManager, cognito);
+    const order = recordOrder(userManager, redirect);
     await session.endSession();
-    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(order).toEqual(['revokeTokens refresh_token', 'removeUser', 'redirect']);
     expect(userManager.signoutRedirect).not.toHaveBeenCalled();
     expect(redirect).toHaveBeenCalledWith(
       'https://example.auth.eu-west-1.amazoncognito.com/logout?client_id=client-1&logout_uri=https%3A%2F%2Fapp.example.com%2F',
     );
   });
 
-  it('says so when the provider session could not be ended', async () => {
+  it.each([null, 'https://example.auth.eu-west-1.amazoncognito.com'])(
+    'after a failed revocation still signs out here and at the provider (Cognito domain %s); the notice waits for the way back',
+    async (cognitoDomain) => {
+      const userManager = fakeUserManager(oidcUser());
+      const { session, redirect } = setup(SIGNED_IN, userManager, { ...OIDC, cognitoDomain });
+      const order = recordOrder(userManager, redirect);
+      userManager.revokeTokens.mockRejectedValue(new Error('Internal Server Error (500)'));
+      await session.endSession();
+      expect(order).toEqual(['removeUser', cognitoDomain ? 'redirect' : 'signoutRedirect']);
+      // The provider's page replaces the app now, so the notice is shown when the app starts again.
+      expect(notices).toEqual([]);
+      expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
+      expect(takeCarriedNotice()).toBeNull();
+    },
+  );
+
+  it('does not wait for ever on a revocation endpoint that never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const userManager = fakeUserManager(oidcUser());
+      let answerLate: () => void = () => undefined;
+      userManager.revokeTokens.mockReturnValue(new Promise<void>((resolve) => (answerLate = resolve)));
+      const { session } = setup(SIGNED_IN, userManager);
+      const ended = session.endSession();
+      await vi.advanceTimersByTimeAsync(REVOKE_TIMEOUT_MS - 1);
+      expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await ended;
+      expect(userManager.removeUser).toHaveBeenCalled();
+      expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+      expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
+      // oidc-client-ts stores the user again after a revocation: a late answer must not bring the tokens back.
+      expect(userManager.removeUser).toHaveBeenCalledTimes(1);
+      answerLate();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(userManager.removeUser).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so at once when the provider session could not be ended', async () => {
     const userManager = fakeUserManager(oidcUser());
     userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
     const { session } = setup(SIGNED_IN, userManager);
     await session.endSession();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('says so once when neither the revocation nor the provider sign-out worked', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    userManager.revokeTokens.mockRejectedValue(new Error('Failed to fetch'));
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession();
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+    expect(takeCarriedNotice()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Notice } from '../../lib/report';
 
-/** What the user is told when sign-in or the session goes wrong (SPEC §8); texts are in en.json. */
+/** What the user is told when sign-in or the session goes wrong. */
 export const AUTH_NOTICES = {
   signInFailed: {
     kind: 'error',
@@ -11,6 +11,11 @@ export const AUTH_NOTICES = {
     kind: 'error',
     messageId: 'snxt.auth.signInCancelled',
     defaultMessage: 'Sign-in was cancelled.',
+  },
+  callbackIgnored: {
+    kind: 'warning',
+    messageId: 'snxt.auth.callbackIgnored',
+    defaultMessage: 'That sign-in link is not valid or has already been used. Nothing changed.',
   },
   sessionExpired: {
     kind: 'error',

@@ -1,0 +1,396 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CognitoIdentityError,
+  defaultIdentityEndpoint,
+  getCredentialsForIdentity,
+  getId,
+  IdentityNetworkError,
+  IdentityResponseError,
+  loginsFor,
+  regionOf,
+} from './cognito-identity';
+
+const ENDPOINT = 'https://cognito-identity.eu-west-1.amazonaws.com/';
+const POOL_ID = 'eu-west-1:00000000-0000-4000-8000-000000000000';
+const IDENTITY_ID = 'eu-west-1:3cb6a488-e783-482c-82dc-1451b3589c2e';
+const USER_IDENTITY_ID = 'eu-west-1:9f1d2c3b-4a5e-4f60-8a7b-6c5d4e3f2a1b';
+const LOGINS = { '127.0.0.1:5174': 'header.payload.signature' };
+const CREDENTIALS = {
+  AccessKeyId: 'ASIAABCDEFGHIJKLMNOP',
+  SecretKey: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3Jl',
+  SessionToken: 'IQoJb3JpZ2luX2VjEBoaCWV1LXdlc3QtMSJHMEUCIQ',
+  Expiration: 1_790_000_000,
+};
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/x-amz-json-1.1', ...headers },
+  });
+}
+
+function fakeFetch(respond: () => Response | Promise<Response>) {
+  return vi.fn<typeof fetch>(async () => respond());
+}
+
+const credentialsAnswer = (credentials: unknown = CREDENTIALS, identityId: unknown = IDENTITY_ID) =>
+  answer(200, { IdentityId: identityId, Credentials: credentials });
+
+/** What the call rejected with, for assertions on its class and fields. */
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('getId', () => {
+  it('POSTs GetId in the JSON 1.1 protocol and resolves to the identity id', async () => {
+    const fetch = fakeFetch(() => answer(200, { IdentityId: IDENTITY_ID }));
+    await expect(getId({ endpoint: ENDPOINT, identityPoolId: POOL_ID, logins: LOGINS, fetch })).resolves.toBe(
+      IDENTITY_ID,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(ENDPOINT);
+    expect(init?.method).toBe('POST');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('content-type')).toBe('application/x-amz-json-1.1');
+    expect(headers.get('x-amz-target')).toBe('AWSCognitoIdentityService.GetId');
+    expect(JSON.parse(init?.body as string)).toEqual({ IdentityPoolId: POOL_ID, Logins: LOGINS });
+  });
+
+  it('sends no Logins for a guest, nor for an empty map', async () => {
+    for (const logins of [undefined, {}]) {
+      const fetch = fakeFetch(() => answer(200, { IdentityId: IDENTITY_ID }));
+      await getId({ endpoint: ENDPOINT, identityPoolId: POOL_ID, logins, fetch });
+      expect(JSON.parse(fetch.mock.calls[0]![1]?.body as string)).toEqual({ IdentityPoolId: POOL_ID });
+    }
+  });
+
+  it.each([
+    ['no IdentityId', {}],
+    ['IdentityId a number', { IdentityId: 42 }],
+    ['IdentityId empty', { IdentityId: '' }],
+    ['IdentityId without a region', { IdentityId: '3cb6a488-e783-482c-82dc-1451b3589c2e' }],
+    ['IdentityId with a path', { IdentityId: `${IDENTITY_ID}/../../x` }],
+    ['IdentityId too long', { IdentityId: `eu-west-1:${'a'.repeat(50)}` }],
+    ['IdentityId only inherited', JSON.parse(`{"__proto__":{"IdentityId":"${IDENTITY_ID}"}}`) as unknown],
+  ])('refuses an answer with %s', async (_name, body) => {
+    const error = await failure(
+      getId({ endpoint: ENDPOINT, identityPoolId: POOL_ID, fetch: fakeFetch(() => answer(200, body)) }),
+    );
+    expect(error).toBeInstanceOf(IdentityResponseError);
+  });
+});
+
+describe('getCredentialsForIdentity', () => {
+  it('POSTs GetCredentialsForIdentity and resolves to the identity id and typed credentials', async () => {
+    const fetch = fakeFetch(() => credentialsAnswer(CREDENTIALS, USER_IDENTITY_ID));
+    const result = await getCredentialsForIdentity({
+      endpoint: ENDPOINT,
+      identityId: IDENTITY_ID,
+      logins: LOGINS,
+      fetch,
+    });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(ENDPOINT);
+    expect(new Headers(init?.headers).get('x-amz-target')).toBe('AWSCognitoIdentityService.GetCredentialsForIdentity');
+    expect(JSON.parse(init?.body as string)).toEqual({ IdentityId: IDENTITY_ID, Logins: LOGINS });
+    // The identity id of the answer wins: Cognito may have merged the guest into the user's identity.
+    expect(result).toEqual({
+      identityId: USER_IDENTITY_ID,
+      credentials: {
+        accessKeyId: CREDENTIALS.AccessKeyId,
+        secretAccessKey: CREDENTIALS.SecretKey,
+        sessionToken: CREDENTIALS.SessionToken,
+        expiration: new Date(CREDENTIALS.Expiration * 1000),
+      },
+    });
+  });
+
+  it('reads Expiration as epoch seconds, fractions included, and keeps nothing else', async () => {
+    const fetch = fakeFetch(() => credentialsAnswer({ ...CREDENTIALS, Expiration: 1_790_000_000.25, Extra: 'x' }));
+    const { credentials } = await getCredentialsForIdentity({ endpoint: ENDPOINT, identityId: IDENTITY_ID, fetch });
+    expect(credentials.expiration.getTime()).toBe(1_790_000_000_250);
+    expect(Object.keys(credentials).sort()).toEqual(['accessKeyId', 'expiration', 'secretAccessKey', 'sessionToken']);
+  });
+
+  it.each([
+    ['no Credentials', { IdentityId: IDENTITY_ID }],
+    ['Credentials null', { IdentityId: IDENTITY_ID, Credentials: null }],
+    ['Credentials an array', { IdentityId: IDENTITY_ID, Credentials: [CREDENTIALS] }],
+    ['Credentials a string', { IdentityId: IDENTITY_ID, Credentials: 'ASIA…' }],
+    ['no IdentityId', { Credentials: CREDENTIALS }],
+    ['a malformed IdentityId', { IdentityId: 'guest', Credentials: CREDENTIALS }],
+    ['no AccessKeyId', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, AccessKeyId: undefined } }],
+    ['an empty AccessKeyId', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, AccessKeyId: '' } }],
+    ['AccessKeyId a number', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, AccessKeyId: 7 } }],
+    ['no SecretKey', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, SecretKey: undefined } }],
+    ['SecretKey an object', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, SecretKey: {} } }],
+    ['no SessionToken', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, SessionToken: undefined } }],
+    ['an empty SessionToken', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, SessionToken: '' } }],
+    ['no Expiration', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, Expiration: undefined } }],
+    [
+      'Expiration as text',
+      { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, Expiration: '2026-11-23T12:00:00Z' } },
+    ],
+    [
+      'Expiration as a numeric string',
+      { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, Expiration: '1790000000' } },
+    ],
+    ['Expiration null', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, Expiration: null } }],
+    ['Expiration zero', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, Expiration: 0 } }],
+    ['Expiration negative', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, Expiration: -1 } }],
+    ['Expiration beyond any date', { IdentityId: IDENTITY_ID, Credentials: { ...CREDENTIALS, Expiration: 1e300 } }],
+  ])('refuses an answer with %s', async (_name, body) => {
+    const fetch = fakeFetch(() => answer(200, body));
+    const error = await failure(getCredentialsForIdentity({ endpoint: ENDPOINT, identityId: IDENTITY_ID, fetch }));
+    expect(error).toBeInstanceOf(IdentityResponseError);
+    expect(error.message).toMatch(/^Cognito Identity GetCredentialsForIdentity: unexpected answer, HTTP 200$/);
+  });
+
+  it.each([
+    [
+      'an overflowing Expiration',
+      `{"IdentityId":"${IDENTITY_ID}","Credentials":{"AccessKeyId":"A","SecretKey":"S","SessionToken":"T","Expiration":1e400}}`,
+    ],
+    [
+      'credentials only under __proto__',
+      `{"IdentityId":"${IDENTITY_ID}","__proto__":{"Credentials":${JSON.stringify(CREDENTIALS)}}}`,
+    ],
+    [
+      'a key only under __proto__',
+      `{"IdentityId":"${IDENTITY_ID}","Credentials":{"SecretKey":"S","SessionToken":"T","Expiration":1790000000,"__proto__":{"AccessKeyId":"A"}}}`,
+    ],
+  ])('refuses raw JSON with %s', async (_name, text) => {
+    const fetch = fakeFetch(() => answer(200, text));
+    const error = await failure(getCredentialsForIdentity({ endpoint: ENDPOINT, identityId: IDENTITY_ID, fetch }));
+    expect(error).toBeInstanceOf(IdentityResponseError);
+  });
+
+  it('reads only the answer’s own members, whatever a polluted prototype offers', async () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.IdentityId = IDENTITY_ID;
+    prototype.Credentials = CREDENTIALS;
+    try {
+      const fetch = fakeFetch(() => answer(200, {}));
+      const error = await failure(getCredentialsForIdentity({ endpoint: ENDPOINT, identityId: IDENTITY_ID, fetch }));
+      expect(error).toBeInstanceOf(IdentityResponseError);
+    } finally {
+      delete prototype.IdentityId;
+      delete prototype.Credentials;
+    }
+  });
+});
+
+describe('failures', () => {
+  const call = (fetch: typeof globalThis.fetch, signal?: AbortSignal) =>
+    getCredentialsForIdentity({ endpoint: ENDPOINT, identityId: IDENTITY_ID, fetch, signal });
+
+  it.each([
+    [
+      'a plain __type',
+      { __type: 'NotAuthorizedException', message: 'Invalid login token.' },
+      {},
+      'NotAuthorizedException',
+      'Invalid login token.',
+    ],
+    [
+      'a namespaced __type',
+      { __type: 'com.amazonaws.cognito.identity#ResourceNotFoundException', message: 'gone' },
+      {},
+      'ResourceNotFoundException',
+      'gone',
+    ],
+    [
+      'a __type with a suffix',
+      { __type: 'TooManyRequestsException:http://internal.amazon.com/x', message: 'slow down' },
+      {},
+      'TooManyRequestsException',
+      'slow down',
+    ],
+    [
+      'Message with a capital',
+      { __type: 'InvalidParameterException', Message: 'bad' },
+      {},
+      'InvalidParameterException',
+      'bad',
+    ],
+    ['no message', { __type: 'InternalErrorException' }, {}, 'InternalErrorException', 'InternalErrorException'],
+    [
+      'the type in the header only',
+      {},
+      { 'x-amzn-errortype': 'LimitExceededException:' },
+      'LimitExceededException',
+      'LimitExceededException',
+    ],
+  ])('rejects an error answer with %s as a CognitoIdentityError', async (_name, body, headers, type, message) => {
+    const error = await failure(call(fakeFetch(() => answer(400, body, headers))));
+    expect(error).toBeInstanceOf(CognitoIdentityError);
+    expect(error).toMatchObject({ name: 'CognitoIdentityError', type, message, status: 400 });
+  });
+
+  it.each([
+    ['an HTML error page', 502, '<!doctype html><h1>Bad gateway</h1>', 'text/html'],
+    ['an empty error', 503, '', 'text/plain'],
+    ['a JSON error without a type', 500, '{"error":"oops"}', 'application/json'],
+    [
+      'a type that is not a name',
+      400,
+      '{"__type":"<img src=x onerror=alert(1)>","message":"x"}',
+      'application/x-amz-json-1.1',
+    ],
+    [
+      'a type with markup before a name',
+      400,
+      '{"__type":"<b>NotAuthorizedException","message":"x"}',
+      'application/x-amz-json-1.1',
+    ],
+    ['a type that is not a string', 400, '{"__type":{"name":"NotAuthorizedException"}}', 'application/x-amz-json-1.1'],
+    [
+      'an HTML page with 200 (an SPA fallback)',
+      200,
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+      'text/html',
+    ],
+    ['a captive portal', 200, '<html><meta http-equiv="refresh" content="0;url=http://portal/"></html>', 'text/html'],
+    ['an empty answer', 200, '', 'application/x-amz-json-1.1'],
+    ['JSON null', 200, 'null', 'application/x-amz-json-1.1'],
+    ['a JSON array', 200, '[]', 'application/x-amz-json-1.1'],
+    ['a JSON string', 200, '"ok"', 'application/x-amz-json-1.1'],
+  ])('rejects %s as an IdentityResponseError, never a parsing crash', async (_name, status, text, type) => {
+    const fetch = fakeFetch(() => new Response(text, { status, headers: { 'content-type': type } }));
+    const error = await failure(call(fetch));
+    expect(error).toBeInstanceOf(IdentityResponseError);
+    expect(error).not.toBeInstanceOf(CognitoIdentityError);
+    expect(error).toMatchObject({ name: 'IdentityResponseError', status });
+  });
+
+  it('rejects a failed request as an IdentityNetworkError carrying the cause', async () => {
+    const cause = new TypeError('Failed to fetch');
+    const error = await failure(call(vi.fn<typeof fetch>().mockRejectedValue(cause)));
+    expect(error).toBeInstanceOf(IdentityNetworkError);
+    expect(error).not.toBeInstanceOf(CognitoIdentityError);
+    expect(error).toMatchObject({ name: 'IdentityNetworkError', cause });
+  });
+
+  it('rejects an answer cut off mid-body as an IdentityNetworkError', async () => {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"IdentityId":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    const error = await failure(call(fakeFetch(() => new Response(body, { status: 200 }))));
+    expect(error).toBeInstanceOf(IdentityNetworkError);
+  });
+
+  it('passes the signal on and rejects with the abort itself, not as a network failure', async () => {
+    const controller = new AbortController();
+    const fetch = vi.fn<typeof globalThis.fetch>(async (_url, init) => {
+      controller.abort();
+      throw init?.signal?.reason;
+    });
+    const error = await failure(call(fetch, controller.signal));
+    expect(fetch.mock.calls[0]![1]?.signal).toBe(controller.signal);
+    expect(error).not.toBeInstanceOf(IdentityNetworkError);
+    expect(error.name).toBe('AbortError');
+  });
+
+  it('calls the fetch it is given as a plain function (window.fetch throws when called as a method)', async () => {
+    const strictFetch = async function (this: unknown) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return credentialsAnswer();
+    } as typeof fetch;
+    await expect(call(strictFetch)).resolves.toMatchObject({ identityId: IDENTITY_ID });
+  });
+
+  it('uses the global fetch by default', async () => {
+    const fetch = fakeFetch(() => answer(200, { IdentityId: IDENTITY_ID }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(getId({ endpoint: ENDPOINT, identityPoolId: POOL_ID })).resolves.toBe(IDENTITY_ID);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('loginsFor', () => {
+  it.each([
+    ['http://127.0.0.1:5174', '127.0.0.1:5174'],
+    ['http://127.0.0.1:5174/', '127.0.0.1:5174'],
+    ['http://localhost:5174//', 'localhost:5174'],
+    [
+      'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI',
+      'cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI',
+    ],
+    [
+      'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI/',
+      'cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI',
+    ],
+    ['HTTPS://login.example.com:8443/tenant/', 'login.example.com:8443/tenant'],
+  ])('names the provider %s as %s', (issuer, name) => {
+    expect(loginsFor(issuer, 'id.token.value')).toEqual({ [name]: 'id.token.value' });
+  });
+
+  it.each([
+    'cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI',
+    'ftp://example.com',
+    'javascript:alert(1)//',
+    'https://',
+    'https:///path',
+    'https://example.com/?tenant=1',
+    'https://example.com/#top',
+    'https://user:secret@example.com',
+    'https://exa mple.com',
+    '',
+  ])('refuses the issuer %j', (issuer) => {
+    expect(() => loginsFor(issuer, 'id.token.value')).toThrow(TypeError);
+  });
+
+  it('refuses an empty ID token', () => {
+    expect(() => loginsFor('http://127.0.0.1:5174', '')).toThrow(TypeError);
+  });
+});
+
+describe('regionOf and defaultIdentityEndpoint', () => {
+  it.each([
+    [POOL_ID, 'eu-west-1'],
+    ['us-east-1:1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'us-east-1'],
+    ['us-gov-west-1:1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'us-gov-west-1'],
+    ['ap-southeast-2:1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'ap-southeast-2'],
+  ])('reads the region of %s', (poolId, region) => {
+    expect(regionOf(poolId)).toBe(region);
+  });
+
+  it.each([
+    'eu-west-1_AbCdEfGhI',
+    'eu-west-1',
+    ':00000000-0000-4000-8000-000000000000',
+    'EU-WEST-1:00000000-0000-4000-8000-000000000000',
+    'evil.example/x:00000000-0000-4000-8000-000000000000',
+    'eu-west-1:not-a-uuid',
+    `${POOL_ID}\n`,
+    '',
+  ])('refuses the pool id %j', (poolId) => {
+    expect(() => regionOf(poolId)).toThrow(TypeError);
+  });
+
+  it('builds Cognito’s regional endpoint', () => {
+    expect(defaultIdentityEndpoint('eu-west-1')).toBe('https://cognito-identity.eu-west-1.amazonaws.com/');
+    expect(defaultIdentityEndpoint(regionOf(POOL_ID))).toBe(ENDPOINT);
+    expect(defaultIdentityEndpoint('cn-north-1')).toBe('https://cognito-identity.cn-north-1.amazonaws.com.cn/');
+  });
+
+  it.each(['', 'eu-west', 'evil.example/', 'eu-west-1.evil.example#', 'eu-west-1/../x', 'EU-WEST-1'])(
+    'refuses the region %j',
+    (region) => {
+      expect(() => defaultIdentityEndpoint(region)).toThrow(TypeError);
+    },
+  );
+});
