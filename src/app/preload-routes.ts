@@ -1,6 +1,6 @@
 import type { AnyRoute, AnyRouter } from '@tanstack/react-router';
 
-/** Loads every lazily split route chunk in the background, once the main thread is idle (SPEC §3). */
+/** Loads every lazily split route chunk in the background, once the main thread is idle. */
 export function preloadLazyRoutes(router: AnyRouter): Promise<unknown> {
   const routes = Object.values(router.routesById as Record<string, AnyRoute>);
   return Promise.allSettled(routes.map((route) => router.loadRouteChunk(route)));

@@ -67,7 +67,7 @@ function RoutePage({ containerRef, enterPage, enterElements, children }: RoutePa
 }
 
 /**
- * The animated outlet (SPEC §3, §9). When the route title changes, the page leaves in 0.2 s
+ * The animated outlet. When the route title changes, the page leaves in 0.2 s
  * before the router commits, then the next one enters in 0.5 s and its marked elements follow
  * 75 ms apart. Leaving before the commit keeps one page in the DOM at a time, so scroll
  * restoration measures and restores the right page. The settings' mode picks what plays;

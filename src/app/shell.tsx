@@ -12,7 +12,7 @@ const drawerVars = {
   '--drawer-duration': `${DRAWER.durationMs}ms`,
 } as CSSProperties;
 
-/** Toolbar, push drawer, main content and footer (SPEC §4). */
+/** Toolbar, push drawer, main content and footer. */
 export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: ReactNode }) {
   const t = useT();
   const wide = useWideLayout();

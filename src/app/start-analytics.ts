@@ -21,9 +21,9 @@ function afterFirstPaint(task: () => void) {
 }
 
 /**
- * Reports a page view after every completed navigation, with the final URL after redirects
- * (SPEC §3, §7). Without a measurement id nothing happens: the analytics module is a separate
- * chunk that is never fetched, and no request goes out.
+ * Reports a page view after every completed navigation, with the final URL after redirects.
+ * Without a measurement id nothing happens: the analytics module is a separate chunk that is
+ * never fetched, and no request goes out.
  */
 export function startAnalytics(
   router: AnyRouter,

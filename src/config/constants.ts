@@ -1,4 +1,4 @@
-/** The numbers and names of SPEC §9, in one place. */
+/** The app's numbers and names, in one place (docs/behaviour.md lists them). */
 export const APP_VERSION = '9.0.0';
 
 export const LANGUAGES = ['en', 'de', 'sk', 'fr', 'es', 'pt-br', 'zh-cn', 'he'] as const;

@@ -4,7 +4,7 @@ import { parseEnv } from './env';
 const production = { MODE: 'production', PROD: true };
 
 describe('parseEnv', () => {
-  it('has the SPEC §2 defaults in a production build', () => {
+  it('has the documented defaults in a production build', () => {
     expect(parseEnv(production)).toEqual({
       appName: 'Starter Next',
       envName: 'PROD',

@@ -1,5 +1,5 @@
 /**
- * Build-time configuration (SPEC §2), validated once. An invalid value is reported with one
+ * Build-time configuration, validated once. An invalid value is reported with one
  * console error naming the variable and the feature it drives stays off.
  */
 export interface AppEnv {

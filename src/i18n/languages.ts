@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, RTL_LANGUAGES, type Language } from '../config/constants';
 
 export interface LanguageInfo {
-  /** What the toolbar selector shows (SPEC §4). */
+  /** What the toolbar selector shows. */
   code: string;
   /** The language's own name, for the settings select. */
   nativeName: string;

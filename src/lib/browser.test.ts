@@ -34,7 +34,7 @@ const UA = {
   firefoxDesktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
 } as const;
 
-describe('browser rule (SPEC §5)', () => {
+describe('browsers without page animations', () => {
   it.each([
     ['Safari on macOS', UA.safariMac, true],
     ['Safari on iPhone', UA.safariIphone, true],

@@ -1,4 +1,4 @@
-/** User-agent rules of SPEC §5: browsers where page animations are switched off. */
+/** The user-agent rules for browsers where page animations are switched off. */
 export function isSafari(userAgent: string): boolean {
   return userAgent.includes('Safari/') && !/Chrome|Chromium|CriOS|FxiOS|Edg|Android/.test(userAgent);
 }

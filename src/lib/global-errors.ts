@@ -4,7 +4,7 @@ import { reportError } from './report';
 const BENIGN_MESSAGES = [/^ResizeObserver loop/];
 
 /**
- * Sends every uncaught error and unhandled promise rejection to reportError (SPEC §8). The
+ * Sends every uncaught error and unhandled promise rejection to reportError. The
  * browser's own console message is suppressed because reportError logs the error itself.
  * Returns a function that removes the listeners.
  */

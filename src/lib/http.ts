@@ -50,7 +50,7 @@ export function readCookie(name: string, cookies: string): string | null {
 }
 
 /**
- * SPEC §7: state-changing requests (not GET/HEAD) to a relative or same-origin URL carry the
+ * State-changing requests (not GET/HEAD) to a relative or same-origin URL carry the
  * XSRF token; a request that leaves the origin never does, so the token cannot leak.
  */
 export function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: string): boolean {

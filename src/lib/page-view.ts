@@ -1,4 +1,4 @@
-/** What a GA4 page_view carries (SPEC §7): the absolute URL, and path + query. */
+/** What a GA4 page_view carries: the absolute URL, and path + query. */
 export interface PageView {
   page_location: string;
   page_path: string;

@@ -25,7 +25,7 @@ describe('storage self-test', () => {
     expect(storage.length).toBe(0);
   });
 
-  it('fails with the exact SPEC message when the value does not come back', () => {
+  it('fails with the documented message when the value does not come back', () => {
     expect(() => selfTest(forgetfulStorage())).toThrow(new Error('localStorage did not return expected value'));
   });
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '../features/home/home-page';
 
-// No title: the page title is the app name alone (SPEC §3).
+// No title: the page title is the app name alone.
 export const Route = createFileRoute('/')({
   component: HomePage,
 });

@@ -13,7 +13,7 @@ export interface RadixTooltipProps {
   forceOpen?: boolean;
 }
 
-/** The Radix tooltip itself, loaded on demand by tooltip.tsx. Delays per SPEC §9. */
+/** The Radix tooltip itself, loaded on demand by tooltip.tsx. */
 export default function RadixTooltipImpl({
   content,
   children,

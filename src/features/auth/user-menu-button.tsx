@@ -11,7 +11,7 @@ type UserMenuButtonProps = ComponentPropsWithRef<'button'> & { user: UserProfile
 
 /**
  * The user menu's trigger: a person icon and the user's name (from `sm` up). Its accessible name is
- * "User menu" (SPEC §4). Also shown, disabled, while the menu's code loads, so nothing shifts.
+ * "User menu". Also shown, disabled, while the menu's code loads, so nothing shifts.
  */
 export function UserMenuButton({ user, className, ...props }: UserMenuButtonProps) {
   const t = useT();
