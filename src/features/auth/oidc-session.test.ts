@@ -47,7 +47,7 @@ function oidcUser({
  */
 function fakeUserManager(stored: User | null = null) {
   const storage = createMemoryStorage();
-  const stateStore = userManagerSettings(OIDC, ORIGIN, storage as Storage).stateStore!;
+  const stateStore = userManagerSettings(OIDC, ORIGIN, storage as unknown as Storage).stateStore!;
   return {
     storage,
     settings: { stateStore },
