@@ -87,7 +87,7 @@ test.describe('the language of a first visit', () => {
     ['zh-Hans-CN', 'zh-cn', 'zh-CN', '设置'],
     ['iw', 'he', 'he', 'הגדרות'],
     ['de-AT', 'de', 'de', 'Einstellungen'],
-    ['ja-JP', 'en', 'en-US', 'Settings'],
+    ['ja-JP', 'en', 'en', 'Settings'],
   ] as const) {
     test.describe(`a ${locale} browser`, () => {
       test.use({ locale });
