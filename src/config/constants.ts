@@ -10,10 +10,20 @@ export const DEFAULT_CURRENCY = 'USD';
 
 export const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
 export type Theme = (typeof THEMES)[number];
+/** The browser UI colour (`<meta name="theme-color">`) of each theme: its toolbar colour in themes.css. */
+export const THEME_COLORS: Record<Theme, string> = {
+  'DEFAULT-THEME': '#3949ab',
+  'LIGHT-THEME': '#ffffff',
+  'NATURE-THEME': '#2e6b34',
+  'BLACK-THEME': '#181b22',
+};
 
 /** Night is hour >= NIGHT_START_HOUR or hour <= NIGHT_END_HOUR. */
 export const NIGHT_START_HOUR = 21;
 export const NIGHT_END_HOUR = 7;
+/** What auto night mode follows: the clock's night hours, or the device's dark mode. */
+export const NIGHT_MODE_SOURCES = ['hours', 'system'] as const;
+export type NightModeSource = (typeof NIGHT_MODE_SOURCES)[number];
 export const HOUR_CHECK_INTERVAL_MS = 60_000;
 
 export const STORAGE_PREFIX = 'snxt-';

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, RTL_LANGUAGES, type Language } from '../config/constants';
+import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, LANGUAGES, RTL_LANGUAGES, type Language } from '../config/constants';
 
 export interface LanguageInfo {
   /** What the toolbar selector shows. */
@@ -26,3 +26,24 @@ export const languageDirection = (language: Language): 'rtl' | 'ltr' =>
 /** `<html lang>` value: `pt-br` → `pt-BR`. */
 export const htmlLang = (language: Language): string =>
   language.replace(/-([a-z]+)$/, (_, region: string) => `-${region.toUpperCase()}`);
+
+/** Tags that name a supported language other than by its code or primary subtag. */
+const LANGUAGE_ALIASES: Record<string, Language> = { pt: 'pt-br', zh: 'zh-cn', iw: 'he' };
+
+/**
+ * The first of the visitor's preferred languages (`navigator.languages`) that the app has, by
+ * full tag (`pt-BR`) or primary subtag (`de-AT` → `de`, `zh-Hans` → `zh-cn`, `iw` → `he`); else
+ * the default language.
+ */
+export function preferredLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    if (typeof tag !== 'string') continue;
+    const lower = tag.trim().toLowerCase();
+    if ((LANGUAGES as readonly string[]).includes(lower)) return lower as Language;
+    const primary = lower.split(/[-_]/)[0] ?? '';
+    if ((LANGUAGES as readonly string[]).includes(primary)) return primary as Language;
+    const alias = Object.hasOwn(LANGUAGE_ALIASES, primary) ? LANGUAGE_ALIASES[primary] : undefined;
+    if (alias) return alias;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -12,6 +12,8 @@ export interface AppStateDeps {
   storage: AppStorage;
   root: HTMLElement;
   userAgent: string;
+  preferredLanguages?: readonly string[];
+  darkScheme?: MediaQueryList;
   production?: boolean;
   clock?: Clock;
   loadMessages?: ReturnType<typeof createMessagesLoader>;
@@ -21,10 +23,11 @@ export interface AppStateDeps {
  * All of the app's state: one model per domain, built from what storage holds. Notifications
  * come first, so anything the others report at start-up is shown.
  */
-export const AppState = createModel(({ storage, root, userAgent, production, clock, loadMessages }: AppStateDeps) => {
+export const AppState = createModel((deps: AppStateDeps) => {
+  const { storage, root, production, loadMessages } = deps;
   const notifications = new NotificationsModel(production ?? env.production);
   const stored = loadStoredState(storage);
-  const settings = new SettingsModel({ stored: stored.settings, storage, root, userAgent, clock });
+  const settings = new SettingsModel({ ...deps, stored: stored.settings });
   const auth = new AuthModel({ stored: stored.auth, storage });
   const language = computed(() => settings.state.value.language);
   const i18n = new I18nModel({ language, root, load: loadMessages });
@@ -47,6 +50,8 @@ export function startState(deps: Partial<AppStateDeps> = {}): () => void {
   const state = new AppState({
     root: document.documentElement,
     userAgent: navigator.userAgent,
+    preferredLanguages: navigator.languages,
+    darkScheme: window.matchMedia('(prefers-color-scheme: dark)'),
     ...deps,
     storage,
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { THEME_COLORS, THEMES } from '../config/constants';
 import {
   DEFAULT_SETTINGS,
   effectiveThemeClass,
@@ -18,6 +19,7 @@ describe('defaults', () => {
       language: 'en',
       theme: 'DEFAULT-THEME',
       autoNightMode: false,
+      nightModeSource: 'hours',
       nightTheme: 'BLACK-THEME',
       stickyHeader: true,
       pageAnimations: true,
@@ -148,5 +150,16 @@ describe('hostile stored values', () => {
     expect(Reflect.ownKeys(settings).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
     expect(Object.getPrototypeOf(settings)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).theme).toBeUndefined();
+  });
+});
+
+describe('theme colours', () => {
+  it("are each theme's toolbar colour in themes.css", async () => {
+    const { readFileSync } = await import('node:fs');
+    const css = readFileSync(`${process.cwd()}/src/styles/themes.css`, 'utf8');
+    for (const theme of THEMES) {
+      const block = new RegExp(`\\.${theme.toLowerCase()}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+      expect(/--toolbar:\s*(#[0-9a-f]+)/i.exec(block)?.[1], theme).toBe(THEME_COLORS[theme]);
+    }
   });
 });

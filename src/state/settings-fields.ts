@@ -1,4 +1,13 @@
-import { LANGUAGES, NIGHT_END_HOUR, NIGHT_START_HOUR, THEMES, type Language, type Theme } from '../config/constants';
+import {
+  LANGUAGES,
+  NIGHT_END_HOUR,
+  NIGHT_MODE_SOURCES,
+  NIGHT_START_HOUR,
+  THEMES,
+  type Language,
+  type NightModeSource,
+  type Theme,
+} from '../config/constants';
 import { LANGUAGE_INFO } from '../i18n/languages';
 import { ownValue } from '../lib/safe-keys';
 import { isRecord } from '../lib/storage';
@@ -88,6 +97,20 @@ export const SETTING_FIELDS = {
       descriptionKey: 'snxt.settings.autoNightMode.description',
     },
   }),
+  nightModeSource: row<NightModeSource>({
+    default: 'hours',
+    check: oneOf(NIGHT_MODE_SOURCES),
+    control: {
+      kind: 'select',
+      section: 'themes',
+      labelKey: 'snxt.settings.nightModeSource',
+      options: NIGHT_MODE_SOURCES.map((source) => ({
+        value: source,
+        labelKey: `snxt.settings.nightModeSource.${source}`,
+      })),
+      shownWhen: 'autoNightMode',
+    },
+  }),
   nightTheme: row<Theme>({
     default: 'BLACK-THEME',
     check: oneOf(THEMES),
@@ -140,8 +163,11 @@ export const DEFAULT_SETTINGS: Readonly<SettingsState> = Object.freeze(
  * falls back to its default, so one bad value never costs the rest. Only own fields count, so a
  * polluted prototype cannot supply one.
  */
-export function sanitizeSettings(stored: unknown): { settings: SettingsState; rejected: string[] } {
-  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+export function sanitizeSettings(
+  stored: unknown,
+  defaults: Readonly<SettingsState> = DEFAULT_SETTINGS,
+): { settings: SettingsState; rejected: string[] } {
+  const settings: Record<string, unknown> = { ...defaults };
   const rejected: string[] = [];
   if (stored === undefined) return { settings: settings as SettingsState, rejected };
   if (!isRecord(stored)) return { settings: settings as SettingsState, rejected: ['(whole value)'] };
@@ -157,11 +183,17 @@ export function sanitizeSettings(stored: unknown): { settings: SettingsState; re
 
 export const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
 
-/** The lowercased theme class that goes on `<html>`: the night theme at night with auto night mode on. */
-export function effectiveThemeClass(settings: SettingsState): string {
-  const theme = settings.autoNightMode && isNightHour(settings.hour) ? settings.nightTheme : settings.theme;
-  return theme.toLowerCase();
-}
+/** Night for auto night mode: the night hours, or the device's dark mode (`systemDark`). */
+export const isNight = (settings: SettingsState, systemDark: boolean) =>
+  settings.nightModeSource === 'system' ? systemDark : isNightHour(settings.hour);
+
+/** The theme on screen: the night theme at night with auto night mode on, else the chosen one. */
+export const effectiveTheme = (settings: SettingsState, systemDark = false): Theme =>
+  settings.autoNightMode && isNight(settings, systemDark) ? settings.nightTheme : settings.theme;
+
+/** Its class on `<html>`, lowercased (`black-theme`). */
+export const effectiveThemeClass = (settings: SettingsState, systemDark = false): string =>
+  effectiveTheme(settings, systemDark).toLowerCase();
 
 export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
 

@@ -56,6 +56,7 @@ describe('settings actions', () => {
       language: 'he',
       theme: 'NATURE-THEME',
       autoNightMode: true,
+      nightModeSource: 'hours',
       nightTheme: 'LIGHT-THEME',
       stickyHeader: false,
       pageAnimations: false,
@@ -170,6 +171,99 @@ describe('effects the model owns', () => {
     expect(stored()?.theme).toBe('DEFAULT-THEME');
     expect(root.classList.contains('nature-theme')).toBe(false);
     expect(settings.state.value.hour).toBe(12);
+  });
+});
+
+describe('night mode that follows the device', () => {
+  /** A `prefers-color-scheme: dark` query the test flips, as the device would. */
+  function fakeDarkScheme(matches: boolean) {
+    const listeners = new Set<(event: { matches: boolean }) => void>();
+    return {
+      matches,
+      addEventListener: (_: 'change', listener: (event: { matches: boolean }) => void) => void listeners.add(listener),
+      removeEventListener: (_: 'change', listener: (event: { matches: boolean }) => void) =>
+        void listeners.delete(listener),
+      flip(next: boolean) {
+        this.matches = next;
+        listeners.forEach((listener) => listener({ matches: next }));
+      },
+      get listening() {
+        return listeners.size;
+      },
+    };
+  }
+  const nightAtNoon = { theme: 'LIGHT-THEME', autoNightMode: true, nightTheme: 'NATURE-THEME' };
+
+  it('follows the device live with the "system" source', () => {
+    const darkScheme = fakeDarkScheme(false);
+    create({ stored: { ...nightAtNoon, nightModeSource: 'system' }, darkScheme });
+    expect([...root.classList]).toEqual(['light-theme']);
+    darkScheme.flip(true);
+    expect([...root.classList]).toEqual(['nature-theme']);
+    darkScheme.flip(false);
+    expect([...root.classList]).toEqual(['light-theme']);
+  });
+
+  it('ignores the device with the "hours" source, and the hours with "system"', () => {
+    const darkScheme = fakeDarkScheme(true);
+    const settings = create({ stored: nightAtNoon, darkScheme });
+    expect([...root.classList]).toEqual(['light-theme']);
+    settings.change.nightModeSource('system');
+    expect([...root.classList]).toEqual(['nature-theme']);
+    now = at(23);
+    darkScheme.flip(false);
+    expect([...root.classList]).toEqual(['light-theme']);
+  });
+
+  it('gives an old stored object the "hours" source, and an unknown one too, with a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(create({ stored: nightAtNoon }).state.value.nightModeSource).toBe('hours');
+    expect(warn).not.toHaveBeenCalled();
+    expect(create({ stored: { nightModeSource: 'moon' } }).state.value.nightModeSource).toBe('hours');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('nightModeSource'));
+  });
+
+  it('stops listening to the device when disposed', () => {
+    const darkScheme = fakeDarkScheme(false);
+    const settings = create({ darkScheme });
+    expect(darkScheme.listening).toBe(1);
+    settings[Symbol.dispose]();
+    expect(darkScheme.listening).toBe(0);
+  });
+});
+
+describe('the browser UI colour', () => {
+  it('follows the theme on screen', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    root.append(meta);
+    const settings = create();
+    expect(meta.content).toBe('#3949ab');
+    settings.change.theme('BLACK-THEME');
+    expect(meta.content).toBe('#181b22');
+    settings.change.theme('LIGHT-THEME');
+    settings.change.autoNightMode(true);
+    settings.change.nightModeSource('system');
+    expect(meta.content).toBe('#ffffff');
+  });
+});
+
+describe('the language of a first visit', () => {
+  it("is the visitor's first language the app has, when nothing is stored", () => {
+    expect(create({ preferredLanguages: ['ja', 'he-IL', 'en'] }).state.value.language).toBe('he');
+  });
+
+  it('never overrides a stored choice', () => {
+    expect(create({ stored: { language: 'de' }, preferredLanguages: ['fr-FR'] }).state.value.language).toBe('de');
+  });
+
+  it('is also what an invalid stored language or a cleared value falls back to', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const settings = create({ stored: { language: 'xx' }, preferredLanguages: ['pt-BR'] });
+    expect(settings.state.value.language).toBe('pt-br');
+    settings.change.language('de');
+    settings.reset(undefined);
+    expect(settings.state.value.language).toBe('pt-br');
   });
 });
 

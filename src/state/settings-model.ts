@@ -1,5 +1,6 @@
 import { computed, createModel, effect, signal } from '@preact/signals-react';
-import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX, THEMES } from '../config/constants';
+import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX, THEME_COLORS, THEMES } from '../config/constants';
+import { preferredLanguage } from '../i18n/languages';
 import { pageAnimationsUnsupported } from '../lib/browser';
 import { systemClock, type Clock } from '../lib/clock';
 import { runEffect } from '../lib/effect-runner';
@@ -7,7 +8,8 @@ import { saveItem, type AppStorage } from '../lib/storage';
 import { onOtherTabChange } from '../lib/storage-events';
 import { anyPayload, defineAction } from './define-action';
 import {
-  effectiveThemeClass,
+  DEFAULT_SETTINGS,
+  effectiveTheme as themeOnScreen,
   routeAnimationMode,
   sanitizeSettings,
   SETTING_FIELDS,
@@ -24,8 +26,25 @@ export interface SettingsDeps {
   root: HTMLElement;
   clock?: Clock;
   userAgent?: string;
+  /** The visitor's languages (`navigator.languages`): a first visit starts in the first one the app has. */
+  preferredLanguages?: readonly string[];
+  /** Whether the device is in dark mode, followed live (`prefers-color-scheme: dark`). */
+  darkScheme?: ColorSchemeQuery;
   hourCheckIntervalMs?: number;
 }
+
+/** The part of a `matchMedia` result the model listens to. */
+export interface ColorSchemeQuery {
+  readonly matches: boolean;
+  addEventListener(type: 'change', listener: (event: { matches: boolean }) => void): void;
+  removeEventListener(type: 'change', listener: (event: { matches: boolean }) => void): void;
+}
+
+const NEVER_DARK: ColorSchemeQuery = {
+  matches: false,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+};
 
 const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
 const titleOf = (name: string) =>
@@ -38,8 +57,9 @@ type ChangeActions = { [K in SettingName]: (value: SettingsState[K]) => boolean 
 
 /**
  * Settings: one signal, its derived values, an action per field (from SETTING_FIELDS), and the
- * effects that follow it: saved to storage, the theme class on `<html>`, the clock's hour for
- * night mode, other tabs' changes. Disposing the model stops them all.
+ * effects that follow it: saved to storage, the theme class on `<html>` and the browser's UI
+ * colour, the clock's hour and the device's dark mode for night mode, other tabs' changes.
+ * Disposing the model stops them all.
  */
 export const SettingsModel = createModel(
   ({
@@ -48,9 +68,13 @@ export const SettingsModel = createModel(
     root,
     clock = systemClock,
     userAgent = '',
+    preferredLanguages = [],
+    darkScheme = NEVER_DARK,
     hourCheckIntervalMs = HOUR_CHECK_INTERVAL_MS,
   }: SettingsDeps) => {
-    const initial = sanitizeSettings(stored);
+    // Until the visitor chooses, the language is the first of theirs that the app has.
+    const defaults = { ...DEFAULT_SETTINGS, language: preferredLanguage(preferredLanguages) };
+    const initial = sanitizeSettings(stored, defaults);
     if (initial.rejected.length > 0) {
       console.warn(`Stored settings had invalid ${initial.rejected.join(', ')}; using defaults for them.`);
     }
@@ -68,16 +92,26 @@ export const SettingsModel = createModel(
 
     /** Reloads the state from what storage holds (another tab changed it). */
     const reset = defineAction('[Settings] Reset', anyPayload, (next) => {
-      state.value = sanitizeSettings(next).settings;
+      state.value = sanitizeSettings(next, defaults).settings;
     });
 
-    const effectiveTheme = computed(() => effectiveThemeClass(state.value));
+    const systemDark = signal(darkScheme.matches);
+    effect(() => {
+      const follow = (event: { matches: boolean }) => (systemDark.value = event.matches);
+      darkScheme.addEventListener('change', follow);
+      return () => darkScheme.removeEventListener('change', follow);
+    });
+    const theme = computed(() => themeOnScreen(state.value, systemDark.value));
+    const effectiveTheme = computed(() => theme.value.toLowerCase());
 
     runEffect('persist settings', () => void saveItem(storage, STORAGE_KEYS.settings, state.value));
     runEffect('theme class', () => {
-      const theme = effectiveTheme.value;
-      root.classList.remove(...THEME_CLASSES.filter((name) => name !== theme));
-      root.classList.add(theme);
+      const themeClass = effectiveTheme.value;
+      root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
+      root.classList.add(themeClass);
+    });
+    runEffect('theme colour', () => {
+      root.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme.value]);
     });
 
     // The hour is compared with the clock, not with a cached value, so two tabs agree and never argue.

@@ -54,7 +54,15 @@ test.describe('axe: WCAG 2.1 AA', () => {
       for (const width of WIDTHS) {
         test(`home and settings, ${theme}, ${language}, ${width}px`, async ({ page }) => {
           await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-          await seedSettings(page, { theme, language, pageAnimations: false, elementsAnimations: false });
+          // Auto night mode on (following the light device), so its extra controls are checked too.
+          await seedSettings(page, {
+            theme,
+            language,
+            autoNightMode: true,
+            nightModeSource: 'system',
+            pageAnimations: false,
+            elementsAnimations: false,
+          });
           for (const path of ['/', '/settings']) {
             await page.goto(path);
             await expect(page.locator('html')).toHaveClass(theme.toLowerCase());

@@ -72,11 +72,20 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('switch', { name: 'Sticky header' })).toHaveAttribute('aria-checked', 'false');
   });
 
-  it('shows the night theme select only with auto night mode on', async () => {
+  it('shows the night mode controls only with auto night mode on', async () => {
     const user = userEvent.setup();
     renderPage();
     expect(screen.queryByRole('combobox', { name: 'At night, use' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Night mode follows' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Auto night mode' }));
+    const source = screen.getByRole('combobox', { name: 'Night mode follows' });
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Time of day', 'Device setting']);
+    await user.selectOptions(source, 'Device setting');
+    expect(settings.state.value.nightModeSource).toBe('system');
     const night = screen.getByRole('combobox', { name: 'At night, use' });
     expect(night).toHaveValue('BLACK-THEME');
     await user.selectOptions(night, 'Light');
