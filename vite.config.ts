@@ -6,8 +6,10 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { BOOT_DATA } from './scripts/boot-data';
 import { bootScriptPlugin } from './scripts/boot-script.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
+import { prerenderPlugin } from './scripts/prerender.mjs';
 import { securityHeadersPlugin } from './scripts/security-headers.mjs';
 
 export default defineConfig(({ mode }) => ({
@@ -24,13 +26,18 @@ export default defineConfig(({ mode }) => ({
     // Lets components read signals directly and re-render when they change.
     babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
     tailwindcss(),
+    // `/` and `/settings` rendered into their HTML at build time, the stylesheet inlined.
+    prerenderPlugin(),
     // CSP and friends: shipped as dist/_headers + an nginx snippet, and sent by `vite preview`.
     securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
-    // Starts the opened page's chunk and the locale data while the entry script downloads.
-    bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url))),
+    // Sets theme, language and direction before the first paint; starts the opened page's chunk and
+    // the locale data while the entry script downloads.
+    bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), BOOT_DATA),
     // Brotli and gzip copies of the build, as static hosts serve them; `vite preview` serves them too.
     precompressPlugin(),
   ],
+  // The prerendered footer's year: hydration renders it too, whatever the visitor's clock says.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },
   build: { target: 'es2022', sourcemap: false },

@@ -101,6 +101,8 @@ export function precompressPlugin() {
   let outDir = 'dist';
   return {
     name: 'snxt-precompress',
+    // Not for the prerender's own (SSR) build.
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
     // After the security headers plugin (also 'post'), whose middleware must run first.
     enforce: 'post',
     configResolved(config) {

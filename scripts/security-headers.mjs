@@ -30,6 +30,8 @@ function originOf(value) {
 
 const unique = (values) => [...new Set(values.filter(Boolean))];
 
+const sha256Source = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
 /**
  * CSP hash sources (`'sha256-…'`) of the inline scripts of a page: the browser runs an inline
  * script only when the hash of its exact text is listed.
@@ -40,19 +42,41 @@ export function inlineScriptHashes(html) {
     ([, attributes]) =>
       !/\bsrc\s*=/i.test(attributes) && !/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes),
   );
-  return scripts.map(([, , text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  return scripts.map(([, , text]) => sha256Source(text));
+}
+
+/**
+ * CSP hash sources of the inline `<style>` elements of a page (the prerendered pages inline their
+ * stylesheet). Style attributes are not counted: the pages carry none, and a hash would not
+ * allow one without 'unsafe-hashes'.
+ * @param {string} html
+ */
+export function inlineStyleHashes(html) {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, text]) => sha256Source(text));
+}
+
+/**
+ * The hash sources of every page of a build: the pages share one policy, so it lists them all.
+ * @param {string[]} pages the HTML of each page
+ */
+export function pageHashes(pages) {
+  return {
+    scripts: unique(pages.flatMap(inlineScriptHashes)),
+    styles: unique(pages.flatMap(inlineStyleHashes)),
+  };
 }
 
 /**
  * The Content-Security-Policy for a build. Scripts only from the app's own origin (and Google's
  * tag manager when analytics is on), plus the build's own inline script by its hash; never
- * 'unsafe-inline'. Styles need no 'unsafe-inline' either: React sets `style` props through the
- * CSSOM, which CSP does not restrict. Trusted Types are enforced, with only the policies the
- * build creates (src/config/trusted-types.mjs): no default policy, no duplicates.
+ * 'unsafe-inline'. Styles likewise: the pages' inlined stylesheet by its hash, and React sets
+ * `style` props through the CSSOM, which CSP does not restrict. Trusted Types are enforced, with
+ * only the policies the build creates (src/config/trusted-types.mjs): no default policy, no duplicates.
  * @param {Record<string, string | undefined>} env the build's VITE_* variables
- * @param {string[]} [scriptHashes] hash sources of the page's inline scripts (inlineScriptHashes)
+ * @param {string[]} [scriptHashes] hash sources of the pages' inline scripts (inlineScriptHashes)
+ * @param {string[]} [styleHashes] hash sources of the pages' inline styles (inlineStyleHashes)
  */
-export function contentSecurityPolicy(env, scriptHashes = []) {
+export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) {
   const analytics = Boolean(env.VITE_GA_MEASUREMENT_ID?.trim());
   const authority = originOf(env.VITE_OIDC_AUTHORITY);
   const cognito = authority ? originOf(env.VITE_COGNITO_DOMAIN) : null;
@@ -61,7 +85,7 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes, ...(analytics ? GA.script : [])],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...styleHashes],
     'img-src': ["'self'", 'data:', ...(analytics ? GA.img : [])],
     'font-src': ["'self'"],
     // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain.
@@ -84,12 +108,13 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
 /**
  * Every header the app is served with.
  * @param {Record<string, string | undefined>} env the build's VITE_* variables
- * @param {string[]} [scriptHashes] hash sources of the page's inline scripts
+ * @param {string[]} [scriptHashes] hash sources of the pages' inline scripts
+ * @param {string[]} [styleHashes] hash sources of the pages' inline styles
  * @returns {Record<string, string>}
  */
-export function securityHeaders(env, scriptHashes = []) {
+export function securityHeaders(env, scriptHashes = [], styleHashes = []) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes, styleHashes),
     // Not even the origin: the sign-in answer's one-time code is in the URL until the app replaces it.
     'Referrer-Policy': 'no-referrer',
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
@@ -150,12 +175,17 @@ export function nginxSnippet(headers) {
 export function securityHeadersPlugin(readEnv) {
   return {
     name: 'snxt-security-headers',
-    // After Vite has written index.html into the bundle, so its inline script can be hashed.
+    // Not for the prerender's own (SSR) build.
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    // After Vite has written index.html and the prerender its pages, so their inline script and
+    // style can be hashed.
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const page = bundle['index.html'];
-      const html = page?.type === 'asset' ? String(page.source) : '';
-      const headers = securityHeaders(readEnv(), inlineScriptHashes(html));
+      const pages = Object.values(bundle)
+        .filter((item) => item.type === 'asset' && item.fileName.endsWith('.html'))
+        .map((page) => String(page.source));
+      const { scripts, styles } = pageHashes(pages);
+      const headers = securityHeaders(readEnv(), scripts, styles);
       this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: headersFile(headers) });
       this.emitFile({ type: 'asset', fileName: NGINX_FILE, source: nginxSnippet(headers) });
     },

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   headersFile,
   inlineScriptHashes,
+  inlineStyleHashes,
   nginxSnippet,
+  pageHashes,
   parseHeadersFile,
   securityHeaders,
 } from './security-headers.mjs';
@@ -126,6 +129,31 @@ describe('inline scripts', () => {
     const csp = contentSecurityPolicy({}, inlineScriptHashes(html));
     expect(csp).toContain("script-src 'self' 'sha256-MeZS89WlF0u+o0hCvHTBt4q1WHU+U+sJKgbdRUc36mY=';");
     expect(csp).not.toContain('unsafe');
+  });
+});
+
+describe('inline styles', () => {
+  const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('are allowed by the SHA-256 hash of their exact text, never by unsafe-inline or unsafe-hashes', () => {
+    const html = '<head><style>body{margin:0}</style></head><body><p style="color:red">x</p></body>';
+    expect(inlineStyleHashes(html)).toEqual([hashOf('body{margin:0}')]);
+    const csp = contentSecurityPolicy({}, [], inlineStyleHashes(html));
+    expect(csp).toContain(`style-src 'self' ${hashOf('body{margin:0}')};`);
+    expect(csp).not.toContain('unsafe');
+  });
+
+  it('of every page are listed once, since all pages share one policy', () => {
+    const home = '<script>boot()</script><style>a{}</style>';
+    const settings = '<script>boot()</script><style>a{}</style><style>b{}</style>';
+    expect(pageHashes([home, settings])).toEqual({
+      scripts: [hashOf('boot()')],
+      styles: [hashOf('a{}'), hashOf('b{}')],
+    });
+  });
+
+  it('does not count a style attribute, which a hash cannot allow', () => {
+    expect(inlineStyleHashes('<div style="x"></div><template><style-like></style-like></template>')).toEqual([]);
   });
 });
 

@@ -1,28 +1,43 @@
 import './styles/app.css';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { reportRouteError, RouteError } from './app/route-error';
 import { startApp } from './app/start-app';
+import type { LoadedMessages } from './i18n/load-messages';
 import { yieldToMain } from './lib/yield-to-main';
-import { routeTree } from './routeTree.gen';
+import { createAppRouter, loadMatchedPages } from './router';
+import { i18n } from './state/app-state';
 
-function createAppRouter() {
-  return createRouter({
-    routeTree,
-    scrollRestoration: true,
-    defaultPreload: 'intent',
-    // Every route gets a boundary, so a failing page leaves the shell around it working.
-    defaultErrorComponent: RouteError,
-    defaultOnCatch: reportRouteError,
-  });
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+const app = (router: AppRouter, hydrationMessages: LoadedMessages | null = null): ReactNode => (
+  <StrictMode>
+    <AppProviders hydrationMessages={hydrationMessages}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+/** The path whose prerendered markup `#root` holds (`data-prerendered`, written by the build), if it is this one. */
+function prerenderedHere(container: HTMLElement): boolean {
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  return container.dataset.prerendered === path && container.firstElementChild !== null;
 }
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: ReturnType<typeof createAppRouter>;
-  }
+/**
+ * Hydrates the prerendered page: the router's matches and lazy page, and the English the page was
+ * rendered with, are ready first, so the first render is the server's markup exactly.
+ */
+async function hydrate(router: AppRouter, container: HTMLElement): Promise<boolean> {
+  const [english] = await Promise.all([i18n.english(), router.load().then(() => loadMatchedPages(router))]);
+  // Without English the markup cannot be matched: render from scratch instead.
+  if (english.errors.length > 0) return false;
+  // The server rendered the match tree without the client's Suspense boundaries; so must hydration.
+  router.ssr = { manifest: undefined };
+  await yieldToMain();
+  hydrateRoot(container, app(router, english));
+  return true;
 }
 
 /**
@@ -33,18 +48,13 @@ async function start() {
   const router = createAppRouter();
   startApp(router);
   await yieldToMain();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element in index.html');
+  if (prerenderedHere(container) && (await hydrate(router, container))) return;
   // Matching now, while the translations are on their way, spares the first render a second pass.
   void router.load();
   await yieldToMain();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element in index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  createRoot(container).render(app(router));
 }
 
 start().catch((error: unknown) => {

@@ -4,3 +4,6 @@ declare module '@preact/signals-react-transform' {
   const signalsTransform: (...args: unknown[]) => PluginObj;
   export default signalsTransform;
 }
+
+/** The year the app was built (vite.config.ts `define`): the prerendered footer shows it. */
+declare const __BUILD_YEAR__: number;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Translate } from '../components/ui/toaster';
 import { cachedPromise } from '../lib/cached-promise';
+import { useHydrated } from '../lib/use-hydrated';
 import { i18n, notifications } from '../state/app-state';
 
 // Radix Toast stays out of the first-load bundle: it is fetched when idle (preloadToaster) or
@@ -14,7 +15,9 @@ export function AppToaster() {
   // Once shown, the viewport stays mounted so focus and announcements survive the last dismissal.
   const [needed, setNeeded] = useState(notices.length > 0);
   if (notices.length > 0 && !needed) setNeeded(true);
-  if (!needed) return null;
+  // Pages are prerendered without notices; hydration must find the same nothing.
+  const hydrated = useHydrated();
+  if (!needed || !hydrated) return null;
 
   const messages = i18n.messages.value?.messages;
   const translate: Translate = (messageId, defaultMessage) => messages?.[messageId] ?? defaultMessage;

@@ -3,11 +3,13 @@ import { useT } from '../i18n/use-t';
 import { APP_VERSION } from '../config/constants';
 import { env } from '../config/env';
 import { Tooltip } from '../components/ui/tooltip';
+import { useHydrated } from '../lib/use-hydrated';
 import { Logo } from './logo';
 
 export function Footer() {
   const t = useT();
-  const year = new Date().getFullYear();
+  // The prerender's year until hydration is done, so a page built last year still hydrates cleanly.
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
     <footer className="border-t border-border bg-surface text-muted">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-4 gap-y-2 px-4 py-5 text-sm">

@@ -1,12 +1,22 @@
 import type { ReactNode } from 'react';
+import type { LoadedMessages } from '../i18n/load-messages';
 import { AppIntlProvider } from '../i18n/intl-provider';
 import { i18n } from '../state/app-state';
 import { AppToaster } from './app-toaster';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  hydrationMessages = null,
+  children,
+}: {
+  /** The prerender's English, when hydrating a prerendered page. */
+  hydrationMessages?: LoadedMessages | null;
+  children: ReactNode;
+}) {
   return (
     <>
-      <AppIntlProvider messages={i18n.messages}>{children}</AppIntlProvider>
+      <AppIntlProvider messages={i18n.messages} snapshot={hydrationMessages} onShown={i18n.textShown}>
+        {children}
+      </AppIntlProvider>
       {/* Outside the intl provider: errors must show even before (or without) loaded messages. */}
       <AppToaster />
     </>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
 import { useT } from '../i18n/use-t';
 import { Footer } from './footer';
@@ -7,10 +7,18 @@ import { SideDrawer } from './side-drawer';
 import { Toolbar } from './toolbar';
 import { useWideLayout } from './use-wide-layout';
 
-const drawerVars = {
-  '--drawer-width': `${DRAWER.widthPx}px`,
-  '--drawer-duration': `${DRAWER.durationMs}ms`,
-} as CSSProperties;
+/**
+ * The drawer's size and speed as CSS variables, set through the CSSOM: a `style` attribute in the
+ * prerendered page would be blocked by the style-src policy. The closed drawer needs neither to paint.
+ */
+function useDrawerVars() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    ref.current?.style.setProperty('--drawer-width', `${DRAWER.widthPx}px`);
+    ref.current?.style.setProperty('--drawer-duration', `${DRAWER.durationMs}ms`);
+  }, []);
+  return ref;
+}
 
 /** Toolbar, push drawer, main content and footer. */
 export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: ReactNode }) {
@@ -20,6 +28,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
   // At 960px and wider the toolbar carries the links and the drawer stays closed.
   const drawerOpen = drawerWanted && !wide;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const shellRef = useDrawerVars();
 
   // Crossing to the wide layout closes the drawer, so narrowing again does not bring it back.
   useEffect(() => {
@@ -37,7 +46,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
   }, []);
 
   return (
-    <div style={drawerVars} className="relative min-h-dvh overflow-x-clip">
+    <div ref={shellRef} className="relative min-h-dvh overflow-x-clip">
       <a
         href="#main-content"
         className="fixed start-2 top-2 z-50 -translate-y-20 rounded-md bg-primary px-4 py-2 font-medium text-on-primary focus:translate-y-0"

@@ -2,7 +2,9 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
 import { useT } from '../i18n/use-t';
+import { useHydrated } from '../lib/use-hydrated';
 import { settings } from '../state/app-state';
+import { DEFAULT_SETTINGS } from '../state/settings-fields';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
 import { navEntries } from './route-meta';
@@ -21,7 +23,8 @@ const toolbarButton =
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
   const t = useT();
   const mainLinks = navEntries(useRouter(), ['main']);
-  const sticky = settings.state.value.stickyHeader;
+  const live = settings.state.value;
+  const sticky = (useHydrated() ? live : DEFAULT_SETTINGS).stickyHeader;
   return (
     <header
       className={`${sticky ? 'sticky top-0' : 'relative'} z-30 bg-toolbar text-on-toolbar shadow-md`}

@@ -7,6 +7,11 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const RTL_LANGUAGES: readonly Language[] = ['he'];
 export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_CURRENCY = 'USD';
+/**
+ * On `<html>` from the boot script until the app shows the visitor's language: hides the
+ * prerendered English text of a visitor who reads another language.
+ */
+export const TRANSLATING_CLASS = 'snxt-translating';
 
 export const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
 export type Theme = (typeof THEMES)[number];

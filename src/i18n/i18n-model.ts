@@ -1,5 +1,5 @@
 import { computed, createModel, signal, type ReadonlySignal } from '@preact/signals-react';
-import { DEFAULT_LANGUAGE, type Language } from '../config/constants';
+import { DEFAULT_LANGUAGE, TRANSLATING_CLASS, type Language } from '../config/constants';
 import { runEffect } from '../lib/effect-runner';
 import { reportNotice } from '../lib/report';
 import { htmlLang, languageDirection } from './languages';
@@ -45,7 +45,12 @@ export const I18nModel = createModel(({ language, root, load = createMessagesLoa
     root.dir = languageDirection(shown);
   });
 
-  return { messages };
+  /** English as the prerendered pages show it, to hydrate them with (the file is fetched once). */
+  const english = () => load(DEFAULT_LANGUAGE);
+  /** The chosen language's text is on screen: the boot script's hiding of the prerendered text ends. */
+  const textShown = () => root.classList.remove(TRANSLATING_CLASS);
+
+  return { messages, english, textShown };
 });
 
 export type I18nModel = InstanceType<typeof I18nModel>;

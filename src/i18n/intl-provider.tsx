@@ -1,8 +1,9 @@
 import type { ReadonlySignal } from '@preact/signals-react';
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../config/constants';
 import { env } from '../config/env';
+import { useHydrated } from '../lib/use-hydrated';
 import type { LoadedMessages } from './load-messages';
 import { LANGUAGE_INFO } from './languages';
 
@@ -52,15 +53,28 @@ function useActiveMessages(messages: ReadonlySignal<LoadedMessages | null>): Loa
   return loaded;
 }
 
-/** Renders nothing until the first messages arrive, so no raw keys ever flash on screen. */
+/**
+ * Renders nothing until the first messages arrive, so no raw keys ever flash on screen. A
+ * prerendered page is hydrated with the prerender's English (`snapshot`), then shows the chosen
+ * language once it has arrived; `onShown` runs when the chosen language's text is on screen.
+ */
 export function AppIntlProvider({
   messages,
+  snapshot = null,
+  onShown,
   children,
 }: {
   messages: ReadonlySignal<LoadedMessages | null>;
+  snapshot?: LoadedMessages | null;
+  onShown?: () => void;
   children: ReactNode;
 }) {
-  const loaded = useActiveMessages(messages);
+  const live = useActiveMessages(messages);
+  const hydrated = useHydrated();
+  const loaded = hydrated ? (live ?? snapshot) : snapshot;
+  useLayoutEffect(() => {
+    if (hydrated && live) onShown?.();
+  }, [hydrated, live, onShown]);
   if (!loaded) return null;
   return (
     <IntlProvider

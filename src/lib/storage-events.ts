@@ -11,8 +11,10 @@ export function onOtherTabChange(
   storage: AppStorage,
   fullKey: string,
   onChange: (value: unknown) => void,
-  target: Target = window,
+  // No window at all when the pages are prerendered: no other tabs either.
+  target: Target | undefined = globalThis.window,
 ): () => void {
+  if (!target) return () => undefined;
   const listener = (event: StorageEvent) => {
     if (!storage.isArea(event.storageArea) || (event.key !== null && event.key !== fullKey)) return;
     if (event.key === null || event.newValue === null) return onChange(undefined);

@@ -47,12 +47,13 @@ export let i18n: AppState['i18n'];
 /** Creates the app's state (every model's effects start with it); returns a function that disposes it. */
 export function startState(deps: Partial<AppStateDeps> = {}): () => void {
   storage = deps.storage ?? openStorage().storage;
+  // Read only when not given: the prerender runs without a browser.
   const state = new AppState({
-    root: document.documentElement,
-    userAgent: navigator.userAgent,
-    preferredLanguages: navigator.languages,
-    darkScheme: window.matchMedia('(prefers-color-scheme: dark)'),
     ...deps,
+    root: deps.root ?? document.documentElement,
+    userAgent: deps.userAgent ?? navigator.userAgent,
+    preferredLanguages: deps.preferredLanguages ?? navigator.languages,
+    darkScheme: deps.darkScheme ?? window.matchMedia('(prefers-color-scheme: dark)'),
     storage,
   });
   ({ notifications, settings, auth, i18n } = state);

@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { LoginIcon } from '../../components/ui/icons';
 import { env } from '../../config/env';
 import { useT } from '../../i18n/use-t';
+import { useHydrated } from '../../lib/use-hydrated';
 import { auth } from '../../state/app-state';
+import { SIGNED_OUT } from '../../state/auth-model';
 import { withoutCallbackParams } from './callback-url';
 import { login, logout, takePendingCallback } from './sign-in';
 import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
@@ -33,7 +35,9 @@ function SignInControls() {
   const t = useT();
   const router = useRouter();
   useSignInCallback();
-  const { isAuthenticated, user } = auth.state.value;
+  const live = auth.state.value;
+  // Pages are prerendered signed out: hydration renders that, then who is signed in.
+  const { isAuthenticated, user } = useHydrated() ? live : SIGNED_OUT;
 
   if (isAuthenticated && user) {
     const onLogout = () => {

@@ -5,8 +5,10 @@ import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch';
 import { useReducedMotion } from '../../components/use-reduced-motion';
 import { useT } from '../../i18n/use-t';
+import { useHydrated } from '../../lib/use-hydrated';
 import { settings } from '../../state/app-state';
 import {
+  DEFAULT_SETTINGS,
   SETTING_FIELDS,
   SETTING_NAMES,
   type SettingName,
@@ -74,7 +76,9 @@ function SettingRow({ name, state }: { name: SettingName; state: SettingsState }
 export function SettingsPage() {
   const t = useT();
   const reducedMotion = useReducedMotion();
-  const state = settings.state.value;
+  const live = settings.state.value;
+  // The prerendered page shows the defaults; hydration renders them too, then the stored ones.
+  const state = useHydrated() ? live : DEFAULT_SETTINGS;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:py-12">

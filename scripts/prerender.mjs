@@ -1,0 +1,141 @@
+// Build step: the pages a first visit opens are rendered at build time, through the app's own
+// components and router (src/prerender-entry.tsx, built for Node by a nested Vite SSR build), so a
+// phone paints the page from the HTML alone, before any script has run. The stylesheet is inlined
+// as one <style> (allowed by its hash: scripts/security-headers.mjs) so the paint waits for nothing.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+/** The pages rendered at build time. */
+export const PRERENDERED_PATHS = ['/', '/settings'];
+
+/** The built file of a URL path: `/` → index.html, `/settings` → settings.html. */
+export const pageFileName = (path) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}.html`);
+
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * The page's stylesheet links, replaced by one <style> with their text.
+ * @param {string} html
+ * @param {(href: string) => string | undefined} cssOf the text of a linked stylesheet, by its href
+ * @returns {{ html: string, inlined: string[] }} the page and the hrefs it no longer links
+ */
+export function inlineStylesheets(html, cssOf) {
+  const inlined = [];
+  const styles = [];
+  const withoutLinks = html.replace(/\n?\s*<link\b[^>]*\brel="stylesheet"[^>]*>/g, (link) => {
+    const href = /\bhref="([^"]+)"/.exec(link)?.[1];
+    const css = href === undefined ? undefined : cssOf(href);
+    if (css === undefined) return link;
+    // The stylesheet must not be able to end its own element.
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined`);
+    inlined.push(href);
+    styles.push(css);
+    return '';
+  });
+  if (styles.length === 0) return { html, inlined };
+  const style = `<style>${styles.join('\n')}</style>`;
+  return {
+    html: withoutLinks.replace(/\n(\s*)<\/head>/, (_match, indent) => `\n${indent}  ${style}\n${indent}</head>`),
+    inlined,
+  };
+}
+
+/**
+ * The page with its prerendered markup in `#root` (marked with the path it was rendered for, so
+ * the app hydrates only that path) and its title.
+ * @param {string} html the built index.html
+ * @param {string} path
+ * @param {{ html: string, title: string }} page
+ */
+export function withPrerenderedPage(html, path, page) {
+  if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeHtml(path)}">${page.html}</div>`);
+}
+
+/**
+ * Builds the prerender entry for Node into a folder inside node_modules (so its imports of
+ * React and the router resolve) and returns its `renderPage`.
+ */
+async function loadRenderer(config, entry) {
+  const cache = resolve(config.root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const outDir = mkdtempSync(join(cache, 'snxt-prerender-'));
+  try {
+    await build({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      logLevel: 'warn',
+      // The same year as the client build, whatever the clock says by now.
+      define: { __BUILD_YEAR__: config.define.__BUILD_YEAR__ },
+      build: {
+        ssr: entry,
+        outDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      },
+    });
+    const module = await import(pathToFileURL(join(outDir, 'prerender.mjs')).href);
+    return { renderPage: module.renderPage, cleanUp: () => rmSync(outDir, { recursive: true, force: true }) };
+  } catch (error) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Vite plugin: writes the prerendered pages (index.html, settings.html) into the client build,
+ * with the stylesheet inlined. Runs before the security headers plugin, which hashes the pages'
+ * inline script and style.
+ * @param {string} entry the prerender entry, relative to the project root
+ * @returns {import('vite').Plugin}
+ */
+export function prerenderPlugin(entry = 'src/prerender-entry.tsx') {
+  let config;
+  return {
+    name: 'snxt-prerender',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const template = bundle['index.html'];
+      if (template?.type !== 'asset') return;
+      const cssOf = (href) => {
+        const asset = bundle[href.slice(config.base.length)];
+        return asset?.type === 'asset' && asset.fileName.endsWith('.css') ? String(asset.source) : undefined;
+      };
+      const { html, inlined } = inlineStylesheets(String(template.source), cssOf);
+      // A stylesheet that a lazy chunk still loads stays in the build.
+      const stillLoaded = (fileName) =>
+        Object.values(bundle).some(
+          (item) => item.type === 'chunk' && !item.isEntry && item.viteMetadata?.importedCss?.has(fileName),
+        );
+      for (const href of inlined) {
+        const fileName = href.slice(config.base.length);
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- removing an emitted asset is how a plugin drops it
+        if (!stillLoaded(fileName)) delete bundle[fileName];
+      }
+
+      const { renderPage, cleanUp } = await loadRenderer(config, entry);
+      try {
+        for (const path of PRERENDERED_PATHS) {
+          const source = withPrerenderedPage(html, path, await renderPage(path));
+          const fileName = pageFileName(path);
+          if (bundle[fileName]?.type === 'asset') bundle[fileName].source = source;
+          else this.emitFile({ type: 'asset', fileName, source });
+        }
+      } finally {
+        cleanUp();
+      }
+    },
+  };
+}

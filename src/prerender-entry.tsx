@@ -1,0 +1,68 @@
+// Built by scripts/prerender.mjs (a Vite SSR build) and run at build time, in Node: renders a page
+// through the app's own components and router into the HTML the server sends.
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import english from '../public/assets/i18n/en.json';
+import { formatPageTitle } from './app/page-title';
+import { AppProviders } from './app/providers';
+import { titleKeyAt } from './app/route-meta';
+import { DEFAULT_LANGUAGE } from './config/constants';
+import { env } from './config/env';
+import type { LoadedMessages } from './i18n/load-messages';
+import { createMemoryStorage } from './lib/storage';
+import { createAppRouter, loadMatchedPages } from './router';
+import { startState } from './state/app-state';
+
+const MESSAGES: LoadedMessages = { language: DEFAULT_LANGUAGE, messages: english, errors: [] };
+
+/** The parts of `<html>` and `matchMedia` the models touch; nothing here reaches the page. */
+const detachedRoot = {
+  lang: '',
+  dir: '',
+  classList: { add: () => undefined, remove: () => undefined },
+  querySelector: () => null,
+};
+const lightScheme = { matches: false, addEventListener: () => undefined, removeEventListener: () => undefined };
+
+export interface PrerenderedPage {
+  /** The markup of `#root`. */
+  html: string;
+  /** `<title>`, as the app sets it on that page. */
+  title: string;
+}
+
+/**
+ * The page at `path` as a first visit sees it: defaults, English, signed out, the build's year.
+ */
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  const stop = startState({
+    storage: createMemoryStorage(),
+    // Stand-ins for the browser objects the state reads: the prerender has no document.
+    root: detachedRoot as unknown as HTMLElement,
+    darkScheme: lightScheme as unknown as MediaQueryList,
+    userAgent: '',
+    preferredLanguages: [DEFAULT_LANGUAGE],
+    loadMessages: () => Promise.resolve(MESSAGES),
+  });
+  try {
+    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), isServer: true });
+    await router.load();
+    await loadMatchedPages(router);
+    const { prelude } = await prerender(
+      <StrictMode>
+        <AppProviders hydrationMessages={MESSAGES}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+      // One piece: React would otherwise move a large boundary's content to the end of the page,
+      // behind an inline script the CSP does not allow.
+      { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+    );
+    const html = await new Response(prelude).text();
+    const titleKey = titleKeyAt(router, path);
+    return { html, title: formatPageTitle(titleKey && english[titleKey as keyof typeof english], env.appName) };
+  } finally {
+    stop();
+  }
+}
