@@ -6,8 +6,8 @@
 //    hidden (the translating class) until the app shows the visitor's language;
 //  - the page chunk of the URL being opened (e.g. /settings) starts downloading now, next to the
 //    entry script, instead of after the entry script has run;
-//  - the browser's locale data (ICU) is loaded now, in a task of its own: react-intl's first
-//    `Intl.*.supportedLocalesOf` call otherwise costs 30–50 ms inside the first render.
+//  - the browser's locale data (ICU) is loaded right after the first paint, in a task of its own:
+//    react-intl's first `Intl.*.supportedLocalesOf` call otherwise costs 30–50 ms inside the first render.
 // The CSP allows it by its hash (scripts/security-headers.mjs reads it from the built pages).
 import { relative, sep } from 'node:path';
 
@@ -107,14 +107,18 @@ export function boot(pageChunks, look, data) {
     link.href = href;
     document.head.append(link);
   }
-  setTimeout(() => {
-    try {
-      Intl.NumberFormat.supportedLocalesOf('en');
-      Intl.DateTimeFormat.supportedLocalesOf('en');
-    } catch {
-      // Without Intl the app cannot format anything; it reports that itself when it starts.
-    }
-  });
+  // After the first paint: the prerendered page must not wait for it.
+  const afterPaint = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (next) => next();
+  afterPaint(() =>
+    setTimeout(() => {
+      try {
+        Intl.NumberFormat.supportedLocalesOf('en');
+        Intl.DateTimeFormat.supportedLocalesOf('en');
+      } catch {
+        // Without Intl the app cannot format anything; it reports that itself when it starts.
+      }
+    }),
+  );
 }
 
 /**

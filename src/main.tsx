@@ -1,11 +1,12 @@
 import './styles/app.css';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { startApp } from './app/start-app';
 import type { LoadedMessages } from './i18n/load-messages';
-import { yieldToMain } from './lib/yield-to-main';
+import { renderSnapshotFirst, snapshotDone } from './lib/use-hydrated';
+import { afterNextPaint, yieldToMain } from './lib/yield-to-main';
 import { createAppRouter, loadMatchedPages } from './router';
 import { i18n } from './state/app-state';
 
@@ -36,7 +37,15 @@ async function hydrate(router: AppRouter, container: HTMLElement): Promise<boole
   // The server rendered the match tree without the client's Suspense boundaries; so must hydration.
   router.ssr = { manifest: undefined };
   await yieldToMain();
-  hydrateRoot(container, app(router, english));
+  // As a transition React hydrates in short tasks, not one long one that blocks a phone.
+  renderSnapshotFirst();
+  const stop = router.subscribe('onBeforeNavigate', () => {
+    snapshotDone();
+    stop();
+  });
+  startTransition(() => {
+    hydrateRoot(container, app(router, english));
+  });
   return true;
 }
 
@@ -45,12 +54,15 @@ async function hydrate(router: AppRouter, container: HTMLElement): Promise<boole
  * the app's state and the translations fetch first, then the router's first match, then the render.
  */
 async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element in index.html');
+  const prerendered = prerenderedHere(container);
+  // The prerendered page is the first paint; starting the app first would only delay it.
+  if (prerendered) await afterNextPaint();
   const router = createAppRouter();
   startApp(router);
   await yieldToMain();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element in index.html');
-  if (prerenderedHere(container) && (await hydrate(router, container))) return;
+  if (prerendered && (await hydrate(router, container))) return;
   // Matching now, while the translations are on their way, spares the first render a second pass.
   void router.load();
   await yieldToMain();

@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE } from './config/constants';
 import { env } from './config/env';
 import type { LoadedMessages } from './i18n/load-messages';
 import { createMemoryStorage } from './lib/storage';
+import { renderSnapshotFirst } from './lib/use-hydrated';
 import { createAppRouter, loadMatchedPages } from './router';
 import { startState } from './state/app-state';
 
@@ -49,6 +50,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
     const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), isServer: true });
     await router.load();
     await loadMatchedPages(router);
+    renderSnapshotFirst();
     const { prelude } = await prerender(
       <StrictMode>
         <AppProviders hydrationMessages={MESSAGES}>

@@ -3,7 +3,6 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState, type Rea
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '../config/constants';
 import { env } from '../config/env';
-import { useHydrated } from '../lib/use-hydrated';
 import type { LoadedMessages } from './load-messages';
 import { LANGUAGE_INFO } from './languages';
 
@@ -53,6 +52,10 @@ function useActiveMessages(messages: ReadonlySignal<LoadedMessages | null>): Loa
   return loaded;
 }
 
+/** The same language without errors: the same text, so nothing needs to render again. */
+const sameText = (a: LoadedMessages, b: LoadedMessages | null) =>
+  b !== null && a.language === b.language && a.errors.length === 0 && b.errors.length === 0;
+
 /**
  * Renders nothing until the first messages arrive, so no raw keys ever flash on screen. A
  * prerendered page is hydrated with the prerender's English (`snapshot`), then shows the chosen
@@ -70,8 +73,12 @@ export function AppIntlProvider({
   children: ReactNode;
 }) {
   const live = useActiveMessages(messages);
-  const hydrated = useHydrated();
-  const loaded = hydrated ? (live ?? snapshot) : snapshot;
+  // Hydration renders the snapshot; the live messages follow as a transition, in short tasks.
+  const [hydrated, setHydrated] = useState(snapshot === null);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  const loaded = hydrated && live && !sameText(live, snapshot) ? live : (snapshot ?? live);
   useLayoutEffect(() => {
     if (hydrated && live) onShown?.();
   }, [hydrated, live, onShown]);

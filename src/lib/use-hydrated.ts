@@ -1,17 +1,31 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const noSubscription = () => () => undefined;
+/** True while prerendered markup is rendered (the prerender) or hydrated (the browser). */
+let snapshotFirst = false;
+
+/** The next render is the prerender's, or the hydration of its markup: components render the snapshot. */
+export function renderSnapshotFirst(): void {
+  snapshotFirst = true;
+}
 
 /**
- * False while React hydrates a prerendered page, true from the render right after it (and from the
- * start when nothing was prerendered). A component renders the prerender's snapshot (defaults,
- * English, signed out) while false, so its first render matches the server's markup exactly;
- * React then re-renders it with the live state.
+ * The prerendered page is behind us (the first navigation): components mounted from now on render
+ * the live state at once. Not earlier: React may hydrate a Suspense boundary after the rest.
+ */
+export function snapshotDone(): void {
+  snapshotFirst = false;
+}
+
+/**
+ * False while React renders or hydrates a prerendered page, true afterwards (and from the start
+ * when nothing was prerendered). A component renders the prerender's snapshot (defaults, English,
+ * signed out) while false, so its first render matches the server's markup exactly; the live
+ * state follows as a transition, which React splits into short tasks.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => !snapshotFirst);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
