@@ -270,6 +270,8 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
     });
     await page.route(SETTINGS_CHUNK, (route) => (navigations < 2 ? route.abort('failed') : route.continue()));
     await page.goto('/settings');
+    // The prerendered heading shows before the app has even asked for the chunk: wait for the reload.
+    await expect.poll(() => navigations).toBe(2);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     expect(navigations).toBe(2);
     expect(await violations()).toEqual([]);
