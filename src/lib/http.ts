@@ -1,3 +1,6 @@
+import { env, type ApiOrigins } from '../config/env';
+import { accessTokens, type AccessTokenSource } from './access-token';
+import { receivesAccessToken } from './api-origins';
 import { reportError } from './report';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -32,6 +35,8 @@ export interface HttpOptions extends RequestInit {
    * handler (no toast). By default every failure is reported.
    */
   handleErrors?: boolean;
+  /** false: never send the access token, even to an API origin (static files). */
+  accessToken?: boolean;
 }
 
 /** One cookie's value from a `document.cookie` string, or null. */
@@ -67,6 +72,9 @@ interface HttpEnvironment {
   fetch: typeof fetch;
   pageUrl: () => string;
   cookies: () => string;
+  /** Origins that receive the access token (VITE_API_ORIGINS). */
+  apiOrigins?: ApiOrigins;
+  tokens?: () => AccessTokenSource | null;
 }
 
 const browser: HttpEnvironment = {
@@ -75,27 +83,55 @@ const browser: HttpEnvironment = {
   cookies: () => document.cookie,
 };
 
-/** Creates the helper; the app uses `http`, tests pass their own fetch, page URL and cookies. */
-export function createHttp(environment: HttpEnvironment = browser) {
-  return async function http(url: string | URL, { handleErrors = false, ...init }: HttpOptions = {}) {
+/**
+ * Creates the helper; the app uses `http`, tests pass their own fetch, page URL and cookies.
+ * Requests to an API origin carry the access token; a 401 there renews it once (one renewal for
+ * every request it failed) and retries once, and a renewed token that is refused too ends the
+ * session. A request without a token is sent as it is and never retried.
+ */
+export function createHttp({
+  fetch: send,
+  pageUrl,
+  cookies,
+  apiOrigins = env.apiOrigins,
+  tokens = accessTokens,
+}: HttpEnvironment = browser) {
+  return async function http(url: string | URL, { handleErrors = false, accessToken, ...init }: HttpOptions = {}) {
     const method = init.method ?? 'GET';
     const headers = new Headers(init.headers);
-    if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, environment.pageUrl())) {
-      const token = readCookie(XSRF_COOKIE, environment.cookies());
+    if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, pageUrl())) {
+      const token = readCookie(XSRF_COOKIE, cookies());
       if (token !== null) headers.set(XSRF_HEADER, token);
     }
     const fail = (error: Error): never => {
       if (!handleErrors) reportError(error, `${method.toUpperCase()} ${String(url)}`);
       throw error;
     };
+    const request = async (bearer: string | null) => {
+      const sent = new Headers(headers);
+      if (bearer) sent.set('Authorization', `Bearer ${bearer}`);
+      try {
+        return await send(url, { ...init, method, headers: sent });
+      } catch (error) {
+        // A request the caller aborted is not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        return fail(new NetworkError(String(url), { cause: error }));
+      }
+    };
 
-    let response: Response;
-    try {
-      response = await environment.fetch(url, { ...init, method, headers });
-    } catch (error) {
-      // A request the caller aborted is not a failure.
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      return fail(new NetworkError(String(url), { cause: error }));
+    const source =
+      accessToken !== false && !headers.has('Authorization') && receivesAccessToken(url, pageUrl(), apiOrigins)
+        ? tokens()
+        : null;
+    const token = source && (await source.current());
+    let response = await request(token);
+    // A streamed body is used up by the first attempt.
+    if (response.status === 401 && source && token && !(init.body instanceof ReadableStream)) {
+      const renewed = await source.renew(token);
+      if (renewed) {
+        response = await request(renewed);
+        if (response.status === 401) source.end(renewed);
+      }
     }
     if (!response.ok) return fail(new HttpError(response.status, String(url), response));
     return response;
