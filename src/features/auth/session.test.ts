@@ -6,7 +6,8 @@ import { createMemoryStorage } from '../../lib/storage';
 import { AuthModel } from '../../state/auth-model';
 import { AUTH_NOTICES } from './notices';
 import { takeCarriedNotice } from './carried-notice';
-import { createSession, REVOKE_TIMEOUT_MS, type SessionUserManager } from './session';
+import { createSession, type SessionUserManager } from './session';
+import { REVOKE_TIMEOUT_MS } from './sign-out';
 import { startTestSignIn } from './test-sign-in';
 import { userManagerSettings } from './user-manager';
 
@@ -97,10 +98,19 @@ describe('Login', () => {
     expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' } });
   });
 
+  it('leaves without a history entry for a sign-in the app starts by itself', async () => {
+    const { session, userManager } = setup();
+    await expect(session.login('/profile', true)).resolves.toBe(true);
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/profile' },
+      redirectMethod: 'replace',
+    });
+  });
+
   it('says so when the provider cannot be reached', async () => {
     const { session, userManager } = setup();
     userManager.signinRedirect.mockRejectedValue(new Error('Failed to fetch'));
-    await session.login('/');
+    await expect(session.login('/')).resolves.toBe(false);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.providerUnavailable']);
   });
 });

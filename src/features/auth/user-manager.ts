@@ -57,4 +57,17 @@ export class SingleTabUserManager extends UserManager {
       return super.signinSilent(args);
     });
   }
+
+  /**
+   * Renews a token an API refused, expired or not, unless another tab or an earlier call has
+   * replaced it while this one waited for the lock: then the replacement is the answer.
+   */
+  async renewAccessToken(refused: string): Promise<User | null> {
+    return withLock(RENEW_LOCK_NAME, async () => {
+      const user = await this.getUser();
+      if (!user?.refresh_token) throw new Error('There is no refresh token to renew the session with.');
+      if (user.access_token !== refused && !user.expired) return user;
+      return super.signinSilent();
+    });
+  }
 }
