@@ -12,42 +12,13 @@ export interface AccessTokenSource {
   end(refused: string): void;
 }
 
-/** A bearer token as providers issue them (JWT, base64url, token68); anything else is not sent. */
-const TOKEN = /^[\w.~+/-]+=*$/;
-
-/**
- * One renewal per refused token, however many requests it failed at once (a 401 storm), and a
- * request that was refused with it after the renewal finished gets the renewed token too. One
- * end per token.
- */
-function singleFlight(source: AccessTokenSource): AccessTokenSource {
-  let renewal: { refused: string; fresh: Promise<string | null> } | null = null;
-  let ended: string | null = null;
-  const usable = (token: unknown) => (typeof token === 'string' && TOKEN.test(token) ? token : null);
-  return {
-    current: () => source.current().then(usable, () => null),
-    renew(refused) {
-      if (renewal?.refused !== refused) {
-        renewal = { refused, fresh: source.renew(refused).then(usable, () => null) };
-      }
-      return renewal.fresh;
-    },
-    end(refused) {
-      if (ended === refused) return;
-      ended = refused;
-      source.end(refused);
-    },
-  };
-}
-
 let connected: AccessTokenSource | null = null;
 
 /** Connects the token source; returns a function that disconnects it. */
 export function connectAccessTokenSource(source: AccessTokenSource): () => void {
-  const tokens = singleFlight(source);
-  connected = tokens;
+  connected = source;
   return () => {
-    if (connected === tokens) connected = null;
+    if (connected === source) connected = null;
   };
 }
 

@@ -1,6 +1,5 @@
 import { env, type ApiOrigins } from '../config/env';
 import { accessTokens, type AccessTokenSource } from './access-token';
-import { receivesAccessToken } from './api-origins';
 import { reportError } from './report';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -119,20 +118,13 @@ export function createHttp({
       }
     };
 
-    const source =
-      accessToken !== false && !headers.has('Authorization') && receivesAccessToken(url, pageUrl(), apiOrigins)
-        ? tokens()
-        : null;
-    const token = source && (await source.current());
-    let response = await request(token);
-    // A streamed body is used up by the first attempt.
-    if (response.status === 401 && source && token && !(init.body instanceof ReadableStream)) {
-      const renewed = await source.renew(token);
-      if (renewed) {
-        response = await request(renewed);
-        if (response.status === 401) source.end(renewed);
-      }
-    }
+    // The token code loads only in a build that names API origins, with the first request.
+    const response =
+      accessToken !== false && !headers.has('Authorization') && (apiOrigins.self || apiOrigins.origins.length > 0)
+        ? await import('./with-access-token').then((module) =>
+            module.sendWithAccessToken(url, pageUrl(), apiOrigins, tokens(), request, init.body),
+          )
+        : await request(null);
     if (!response.ok) return fail(new HttpError(response.status, String(url), response));
     return response;
   };
