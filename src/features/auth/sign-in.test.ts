@@ -25,7 +25,7 @@ const at = (path: string) => new URL(path, 'https://app.example.com') as unknown
 
 function fakeSession() {
   const session = {
-    login: vi.fn(async (_returnTo: string, _replace?: boolean) => true),
+    login: vi.fn<(returnTo: string, replace?: boolean) => Promise<boolean>>(async () => true),
     endSession: vi.fn(async () => undefined),
   };
   const tokens = {

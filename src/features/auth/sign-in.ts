@@ -188,3 +188,8 @@ export async function requireSignIn(returnTo: string, abort?: AbortSignal): Prom
   }
   return whenSignedIn(abort);
 }
+
+/** When the signed-in user signed in (the ID token's auth_time, kept with the tokens), or null. */
+export function signedInAt(): Promise<Date | null> {
+  return signedIn() ? loadSession().then(({ session }) => session.signedInAt()) : Promise.resolve(null);
+}
