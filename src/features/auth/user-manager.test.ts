@@ -40,6 +40,9 @@ describe('userManagerSettings', () => {
       monitorSession: false,
     });
     expect(settings.disablePKCE).toBeFalsy();
+    // When the user signed in stays with the tokens (the profile page shows it); other protocol claims go.
+    expect(settings.filterProtocolClaims).toEqual(expect.arrayContaining(['nonce', 'at_hash', 'jti']));
+    expect(settings.filterProtocolClaims).not.toContain('auth_time');
     expect(settings.userStore).toBeDefined();
   });
 });

@@ -35,6 +35,9 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
     monitorSession: false,
     // The ID token carries the profile claims (Cognito puts them there), so no extra userinfo call.
     loadUserInfo: false,
+    // oidc-client-ts's default list without auth_time: the profile page shows when the session was
+    // signed in, read from the stored tokens' profile (the app state keeps no protocol claims).
+    filterProtocolClaims: ['nbf', 'jti', 'nonce', 'acr', 'amr', 'azp', 'at_hash'],
     userStore: store,
     stateStore: store,
     // Cognito revokes refresh tokens at {domain}/oauth2/revoke but does not list it in its discovery document.
