@@ -71,6 +71,34 @@ async function watchForText(page: Page, texts: string[]) {
   return async () => JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-seen'))) ?? '[]') as string[][];
 }
 
+test('a page open to everyone never shows the sign-in gate, and its frame is drawn once', async ({ page }) => {
+  const seen = await watchForText(page, ['Signing you in…', 'Sign in to continue']);
+  await page.addInitScript(() => {
+    const counted = window as unknown as { frames_: number };
+    counted.frames_ = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && (node.tagName === 'HEADER' || node.querySelector('header')))
+            counted.frames_ += 1;
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  // A slow page chunk: the frame must not be drawn first as the gate's and then again.
+  await page.route(/\/assets\/settings-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  for (const path of ['/', '/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { frames_: number }).frames_), path).toBe(1);
+  }
+  expect(await seen()).toEqual([[], []]);
+});
+
 test.describe('a page for signed-in users (/profile)', () => {
   test('a signed-out visitor goes to the sign-in page, and comes back to it after signing in; its content never shows before', async ({
     page,
@@ -277,6 +305,8 @@ test.describe('mandatory sign-in (VITE_AUTH_REQUIRED)', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeVisible();
     await expect(main).not.toContainText('Choose language and theme');
+    // Hovering a link preloads its page: that starts no sign-in either.
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).hover();
     await page.waitForTimeout(1000);
     expect(authorizations).toEqual([]);
     await main.getByRole('button', { name: 'Login' }).click();
