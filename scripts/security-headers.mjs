@@ -31,6 +31,28 @@ function originOf(value) {
 const unique = (values) => [...new Set(values.filter(Boolean))];
 
 /**
+ * The API origins of VITE_API_ORIGINS (`self` is 'self' already), read as strictly as
+ * src/config/env.ts reads them: one entry that is not an exact origin and the app uses none.
+ * @param {string | undefined} value
+ */
+function apiOrigins(value) {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry && entry.toLowerCase() !== 'self');
+  const origins = entries.map((entry) => {
+    if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
+    try {
+      const url = new URL(entry);
+      return url.pathname === '/' && url.hostname ? url.origin : null;
+    } catch {
+      return null;
+    }
+  });
+  return origins.includes(null) ? [] : origins;
+}
+
+/**
  * CSP hash sources (`'sha256-…'`) of the inline scripts of a page: the browser runs an inline
  * script only when the hash of its exact text is listed.
  * @param {string} html
@@ -65,7 +87,14 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
     'img-src': ["'self'", 'data:', ...(analytics ? GA.img : [])],
     'font-src': ["'self'"],
     // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain.
-    'connect-src': ["'self'", authority, cognito, i18n, ...(analytics ? GA.connect : [])],
+    'connect-src': [
+      "'self'",
+      authority,
+      cognito,
+      i18n,
+      ...apiOrigins(env.VITE_API_ORIGINS),
+      ...(analytics ? GA.connect : []),
+    ],
     // Sign-in and sign-out leave for the provider with location.assign, never with a form.
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],

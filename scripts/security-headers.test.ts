@@ -69,6 +69,24 @@ describe('contentSecurityPolicy', () => {
     expect(csp['connect-src']).toEqual(["'self'"]);
   });
 
+  it('lets the app call the API origins that receive the access token (VITE_API_ORIGINS)', () => {
+    const csp = directives({ VITE_API_ORIGINS: 'self, https://API.example.com:443/, http://127.0.0.1:8080' });
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.example.com', 'http://127.0.0.1:8080']);
+    expect(directives({ VITE_API_ORIGINS: 'self' })['connect-src']).toEqual(["'self'"]);
+  });
+
+  it.each([
+    '*',
+    'https://*.example.com',
+    'null',
+    'https://api.example.com/v1',
+    'self,garbage',
+    'https://a.example.com https://b.example.com',
+  ])('lists no API origin for a VITE_API_ORIGINS the app refuses (%s)', (value) => {
+    const csp = directives({ VITE_API_ORIGINS: `https://ok.example.com,${value}` });
+    expect(csp['connect-src']).toEqual(["'self'"]);
+  });
+
   it('allows an absolute translation prefix in connect-src', () => {
     expect(directives({ VITE_I18N_PREFIX: 'https://cdn.example.com/app' })['connect-src']).toEqual([
       "'self'",

@@ -4,6 +4,7 @@ import { startSignIn } from '../features/auth/sign-in';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
 import { startState, type AppStateDeps } from '../state/app-state';
 import { preloadToaster } from './app-toaster';
+import { leavePagesWhenSignedOut } from './auth-guard';
 import { startPageTitle } from './page-title';
 import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
 import { startAnalytics } from './start-analytics';
@@ -16,7 +17,7 @@ import { startAnalytics } from './start-analytics';
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
   const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router), startAnalytics(router)];
   // After the state, so a sign-in answer or a reconciled session is saved.
-  startSignIn();
+  stops.push(startSignIn(), leavePagesWhenSignedOut(router));
   // Background work waits for the first page: a failed preload must not look like a stale page.
   // One idle callback each, one after the other: together they would be one long task.
   afterFirstLoad(router, () => whenIdleInTurn([() => preloadLazyRoutes(router), preloadToaster, preloadTooltips]));

@@ -10,7 +10,20 @@ export interface AppEnv {
   i18nPrefix: string;
   oidc: OidcEnv | null;
   gaMeasurementId: string | null;
+  /** Every page needs a signed-in user (only with sign-in configured). */
+  authRequired: boolean;
+  apiOrigins: ApiOrigins;
 }
+
+/** Who receives the access token in `Authorization: Bearer` (src/lib/api-origins.ts). */
+export interface ApiOrigins {
+  /** The app's own origin (`self`). */
+  self: boolean;
+  /** Other origins, as `URL.origin` spells them: lower case, IDNA (punycode), no default port. */
+  origins: readonly string[];
+}
+
+export const NO_API_ORIGINS: ApiOrigins = Object.freeze({ self: false, origins: Object.freeze([]) });
 
 export interface OidcEnv {
   authority: string;
@@ -78,6 +91,60 @@ function parseOidc(raw: RawEnv, production: boolean): OidcEnv | null {
   return { authority, clientId, scope, cognitoDomain };
 }
 
+function parseAuthRequired(raw: RawEnv, oidc: OidcEnv | null): boolean {
+  const value = text(raw, 'VITE_AUTH_REQUIRED')?.toLowerCase() ?? 'false';
+  if (value !== 'true' && value !== 'false') {
+    invalid('VITE_AUTH_REQUIRED', `"${value}" is not true or false`);
+    return false;
+  }
+  if (value === 'true' && !oidc) {
+    invalid('VITE_AUTH_REQUIRED', 'needs sign-in (VITE_OIDC_AUTHORITY and VITE_OIDC_CLIENT_ID, valid)');
+    return false;
+  }
+  return value === 'true';
+}
+
+/**
+ * One API origin exactly as a browser would send it: `scheme://host[:port]`, nothing else. A path
+ * would suggest the token stays under it (it goes to the whole origin), userinfo or a wildcard can
+ * make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
+ */
+function parseApiOrigin(entry: string, production: boolean): string | null {
+  if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
+  try {
+    const url = new URL(entry);
+    if (url.pathname !== '/' || !url.hostname) return null;
+    if (production && url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+function parseApiOrigins(raw: RawEnv, production: boolean): ApiOrigins {
+  const entries = (text(raw, 'VITE_API_ORIGINS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  let self = false;
+  const origins = new Set<string>();
+  for (const entry of entries) {
+    if (entry.toLowerCase() === 'self') self = true;
+    else {
+      const origin = parseApiOrigin(entry, production);
+      if (!origin) {
+        invalid(
+          'VITE_API_ORIGINS',
+          `"${entry}" is not "self" or an origin (https://host[:port]; http only on loopback in production)`,
+        );
+        return NO_API_ORIGINS;
+      }
+      origins.add(origin);
+    }
+  }
+  return { self, origins: [...origins] };
+}
+
 function parseGaId(raw: RawEnv): string | null {
   const id = text(raw, 'VITE_GA_MEASUREMENT_ID');
   if (!id) return null;
@@ -96,14 +163,17 @@ export function parseEnv(raw: RawEnv): AppEnv {
   const test = mode === 'test';
   const production = raw.PROD === true && !test;
   const defaultEnvName = test ? 'TEST' : production ? 'PROD' : 'DEV';
+  const oidc = parseOidc(raw, production);
   return {
     appName: text(raw, 'VITE_APP_NAME') ?? 'Starter Next',
     envName: (text(raw, 'VITE_ENV_NAME') ?? defaultEnvName).toUpperCase(),
     production,
     test,
     i18nPrefix: parseI18nPrefix(raw),
-    oidc: parseOidc(raw, production),
+    oidc,
     gaMeasurementId: parseGaId(raw),
+    authRequired: parseAuthRequired(raw, oidc),
+    apiOrigins: parseApiOrigins(raw, production),
   };
 }
 

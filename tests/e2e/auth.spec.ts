@@ -355,6 +355,9 @@ test('the user menu works from the keyboard', async ({ page }) => {
   await expect(userMenuButton(page)).toBeEnabled();
   await userMenuButton(page).focus();
   await page.keyboard.press('Enter');
+  // Profile comes first, Logout below it.
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
   await expect(page.getByRole('menu')).toContainText(DEMO.email);
   await page.keyboard.press('Escape');

@@ -10,8 +10,9 @@ import { startOidcProvider } from './oidc-provider.mjs';
  *   cognito:   the same with VITE_COGNITO_DOMAIN set (sign-out through /logout?client_id&logout_uri)
  *   analytics: VITE_GA_MEASUREMENT_ID set, no sign-in
  *   bare:      nothing configured
+ *   required:  mandatory sign-in (VITE_AUTH_REQUIRED), the app's own origin an API origin (VITE_API_ORIGINS=self)
  */
-export const VARIANTS = ['main', 'cognito', 'analytics', 'bare'] as const;
+export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required'] as const;
 export const OIDC_CLIENT_ID = 'snxt-e2e';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
 
@@ -27,6 +28,7 @@ export default async function globalSetup() {
     cognito: { ...oidc, VITE_COGNITO_DOMAIN: provider.issuer },
     analytics: { VITE_GA_MEASUREMENT_ID: GA_MEASUREMENT_ID },
     bare: {},
+    required: { ...oidc, VITE_AUTH_REQUIRED: 'true', VITE_API_ORIGINS: 'self' },
   };
 
   const stops: (() => Promise<unknown>)[] = [provider.close];
