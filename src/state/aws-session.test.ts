@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { connectIdToken, idTokenChanged, type IdToken } from '../lib/id-token';
+import { reportNotice } from '../lib/report';
 import type { AppStorage } from '../lib/storage';
 import { startTestState } from '../test/app-state';
 import { captureReports } from '../test/capture-reports';
@@ -55,7 +56,7 @@ function start({ storedIdentity, signedInAs, door = true, pool = {} }: Start = {
   storage = startTestState({ stored, cognitoIdentity: TEST_POOL });
   reporter = captureReports();
   if (door) onTestFinished(connectIdToken(async () => token));
-  const session = createAwsSession({ pool: TEST_POOL, identity, fetch: cognito.fetch });
+  const session = createAwsSession({ pool: TEST_POOL, identity, fetch: cognito.fetch, reportNotice });
   onTestFinished(() => session.stop());
   return session;
 }

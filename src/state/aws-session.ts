@@ -2,7 +2,7 @@ import type { CognitoIdentityEnv } from '../config/env';
 import { signedFetch, type AwsRequestOptions } from '../lib/aws-sign';
 import { CognitoIdentityError, IdentityResponseError, loginsFor, type AwsCredentials } from '../lib/cognito-identity';
 import { onIdTokenChange, readIdToken, type IdToken } from '../lib/id-token';
-import { reportNotice } from '../lib/report';
+import type { Notice } from '../lib/report';
 import { AWS_NOTICES } from './aws-notices';
 import { credentialTiming, type CredentialTiming } from './credential-timing';
 import { fetchIdentityCredentials } from './identity-credentials';
@@ -15,6 +15,8 @@ export interface AwsSessionDeps {
   readIdToken?: () => Promise<IdToken | null>;
   onIdTokenChange?: (listener: () => void) => () => void;
   fetch?: typeof fetch;
+  /** The reporting door's reportNotice (handed in: importing it here splits it out of the entry chunk). */
+  reportNotice: (notice: Notice) => void;
 }
 
 interface Held extends CredentialTiming {
@@ -38,6 +40,7 @@ export function createAwsSession({
   readIdToken: read = readIdToken,
   onIdTokenChange: listen = onIdTokenChange,
   fetch,
+  reportNotice,
 }: AwsSessionDeps) {
   let held: Held | null = null;
   let inFlight: Promise<Held> | null = null;

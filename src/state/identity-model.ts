@@ -55,10 +55,13 @@ export const IdentityModel = createModel(({ stored, storage, region, signedIn }:
 
   const received: Validator<CredentialsReceived> = (payload) => {
     const { identityId, expiration, kind } = isRecord(payload) ? payload : {};
-    if (!region || regionOfId(identityId) !== region) return rejected(`expected an identity id of ${region}`);
-    if (!(expiration instanceof Date) || Number.isNaN(expiration.getTime())) return rejected('expected a date');
-    if (kind !== 'guest' && kind !== 'user') return rejected('expected "guest" or "user"');
-    return valid({ identityId: identityId as string, expiration, kind });
+    return region &&
+      regionOfId(identityId) === region &&
+      expiration instanceof Date &&
+      !Number.isNaN(expiration.getTime()) &&
+      (kind === 'guest' || kind === 'user')
+      ? valid({ identityId: identityId as string, expiration, kind })
+      : rejected(`expected an identity id of ${region}, a date and "guest" or "user"`);
   };
 
   runEffect('persist identity', () => {
