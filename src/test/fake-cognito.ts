@@ -61,7 +61,9 @@ export function fakeCognito({
     return id;
   };
 
-  const fetch = vi.fn<typeof globalThis.fetch>(async (_url, init) => {
+  const fetch = vi.fn<typeof globalThis.fetch>(async (url, init) => {
+    // A signed request to another AWS service (awsFetch): answered, not recorded.
+    if (url instanceof Request) return new Response('{}', { status: 200 });
     const operation = new Headers(init?.headers).get('x-amz-target')?.split('.')[1] as IdentityCall['operation'];
     const input = JSON.parse(String(init?.body)) as { IdentityId?: string; Logins?: Record<string, string> };
     calls.push({ operation, identityId: input.IdentityId, logins: input.Logins });

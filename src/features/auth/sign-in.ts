@@ -1,6 +1,8 @@
 import { env, type OidcEnv } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
+import { connectIdToken, idTokenChanged } from '../../lib/id-token';
 import { reportNotice } from '../../lib/report';
+import { onOtherTabChange } from '../../lib/storage-events';
 import { auth, storage } from '../../state/app-state';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './callback-url';
 import { takeCarriedNotice } from './carried-notice';
@@ -73,23 +75,43 @@ function ignoreAnswer(url: URL): string {
 let pendingCallback: Promise<string> | null = null;
 
 /**
+ * Opens the ID token door (src/lib/id-token.ts) for the AWS credentials below the features: a
+ * signed-in user's token, read from the session once a stored one has been checked, and word of
+ * every change: sign-in and sign-out (the auth state, here or in another tab), a renewal (the
+ * session says so; another tab's shows in the shared token store).
+ */
+function openIdTokenDoor(oidc: OidcEnv): () => void {
+  const stops = [
+    connectIdToken(() =>
+      auth.state.value.isAuthenticated ? loadSession().then((connected) => connected.idToken()) : Promise.resolve(null),
+    ),
+    auth.state.subscribe(() => idTokenChanged()),
+    onOtherTabChange(storage, `${OIDC_STORE_PREFIX}user:${oidc.authority}:${oidc.clientId}`, () => idTokenChanged()),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+/**
  * At start-up: shows a notice kept from before the provider's sign-out page, then handles a
- * sign-in answer in the URL or checks a stored "signed in" against the OIDC session. Does nothing
- * when sign-in is not configured.
+ * sign-in answer in the URL or checks a stored "signed in" against the OIDC session, and opens the
+ * ID token door. Does nothing when sign-in is not configured. Returns a function that closes the door.
  */
 export function startSignIn({
   oidc = env.oidc,
   location = window.location,
-}: { oidc?: OidcEnv | null; location?: Pick<Location, 'href'> } = {}): void {
-  if (!oidc) return;
+}: { oidc?: OidcEnv | null; location?: Pick<Location, 'href'> } = {}): () => void {
+  if (!oidc) return () => undefined;
   const carried = takeCarriedNotice();
   if (carried) reportNotice(carried);
 
   const url = new URL(location.href);
-  if (!isSignInCallback(url)) return reconcile();
-  pendingCallback = answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`)).then((pending) =>
-    pending ? handleAnswer(url) : ignoreAnswer(url),
-  );
+  if (!isSignInCallback(url)) reconcile();
+  else {
+    pendingCallback = answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`)).then((pending) =>
+      pending ? handleAnswer(url) : ignoreAnswer(url),
+    );
+  }
+  return openIdTokenDoor(oidc);
 }
 
 /**
