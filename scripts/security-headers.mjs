@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
 import { trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
 
 /** Where gtag.js loads from and reports to (Google's CSP guide for GA4). */
@@ -26,6 +27,19 @@ function originOf(value) {
   } catch {
     return null;
   }
+}
+
+/**
+ * The origin the identity pool's calls go to: the override's, or the pool region's endpoint; none
+ * without a valid pool id (the app then has the feature off).
+ * @param {Record<string, string | undefined>} env
+ */
+function identityOrigin(env) {
+  const region = regionOfId(env.VITE_COGNITO_IDENTITY_POOL_ID?.trim());
+  if (!region) return null;
+  return env.VITE_COGNITO_IDENTITY_ENDPOINT?.trim()
+    ? originOf(env.VITE_COGNITO_IDENTITY_ENDPOINT)
+    : originOf(identityEndpointOf(region));
 }
 
 const unique = (values) => [...new Set(values.filter(Boolean))];
@@ -86,11 +100,13 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...(analytics ? GA.img : [])],
     'font-src': ["'self'"],
-    // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain.
+    // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain;
+    // AWS credentials come from the identity pool's endpoint.
     'connect-src': [
       "'self'",
       authority,
       cognito,
+      identityOrigin(env),
       i18n,
       ...apiOrigins(env.VITE_API_ORIGINS),
       ...(analytics ? GA.connect : []),

@@ -3,6 +3,7 @@ import { preloadTooltips } from '../components/ui/tooltip';
 import { startSignIn } from '../features/auth/sign-in';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
 import { startState, type AppStateDeps } from '../state/app-state';
+import { startAwsCredentials, stopAwsCredentials } from '../state/aws-credentials';
 import { preloadToaster } from './app-toaster';
 import { leavePagesWhenSignedOut } from './auth-guard';
 import { startPageTitle } from './page-title';
@@ -12,14 +13,17 @@ import { startAnalytics } from './start-analytics';
 /**
  * Starts everything that runs beside the pages: the state (its models and their effects), the
  * global error handlers, sign-in, and what follows the router (page title, page views, background
- * preloads). Returns a function that stops it all.
+ * preloads, then AWS credentials when an identity pool is configured). Returns a function that
+ * stops it all.
  */
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
   const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router), startAnalytics(router)];
   // After the state, so a sign-in answer or a reconciled session is saved.
-  stops.push(startSignIn(), leavePagesWhenSignedOut(router));
+  stops.push(startSignIn(), leavePagesWhenSignedOut(router), stopAwsCredentials);
   // Background work waits for the first page: a failed preload must not look like a stale page.
   // One idle callback each, one after the other: together they would be one long task.
-  afterFirstLoad(router, () => whenIdleInTurn([() => preloadLazyRoutes(router), preloadToaster, preloadTooltips]));
+  afterFirstLoad(router, () =>
+    whenIdleInTurn([() => preloadLazyRoutes(router), preloadToaster, preloadTooltips, startAwsCredentials]),
+  );
   return () => stops.forEach((stop) => stop());
 }

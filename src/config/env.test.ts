@@ -12,6 +12,7 @@ describe('parseEnv', () => {
       test: false,
       i18nPrefix: '',
       oidc: null,
+      cognitoIdentity: null,
       gaMeasurementId: null,
       authRequired: false,
       apiOrigins: { self: false, origins: [] },
@@ -226,6 +227,96 @@ describe('parseEnv', () => {
         origins: ['http://api.example.com'],
       });
       expect(error).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('Cognito identity pool', () => {
+    const POOL_ID = 'eu-west-1:0f8b2d3e-4c5a-4b6d-8e7f-9a0b1c2d3e4f';
+
+    it('reads the pool id and defaults the endpoint to the pool region', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(parseEnv({ ...production, VITE_COGNITO_IDENTITY_POOL_ID: ` ${POOL_ID} ` }).cognitoIdentity).toEqual({
+        identityPoolId: POOL_ID,
+        region: 'eu-west-1',
+        endpoint: 'https://cognito-identity.eu-west-1.amazonaws.com/',
+      });
+      const china = parseEnv({
+        ...production,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID.replace('eu-west-1', 'cn-north-1'),
+      });
+      expect(china.cognitoIdentity?.endpoint).toBe('https://cognito-identity.cn-north-1.amazonaws.com.cn/');
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it('keeps an endpoint override as given, its path and trailing slash included', () => {
+      const env = parseEnv({
+        ...production,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://127.0.0.1:5174/identity/',
+      });
+      expect(env.cognitoIdentity?.endpoint).toBe('http://127.0.0.1:5174/identity/');
+    });
+
+    it('is off without a pool id, even with an endpoint', () => {
+      const env = parseEnv({ ...production, VITE_COGNITO_IDENTITY_ENDPOINT: 'https://identity.example.com/' });
+      expect(env.cognitoIdentity).toBeNull();
+    });
+
+    it.each([
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1:not-a-uuid' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1_AbCdEf' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID.toUpperCase() }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: `evil.example/x:${POOL_ID.slice(10)}` }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: `${POOL_ID}\nx` }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: '__proto__' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'not a url' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'javascript:alert(1)//' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'http://identity.example.com/' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'http://127.0.0.1.evil.example/' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+    ] as const)('refuses %j with one console error naming %s, AWS credentials off', (raw, name) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const env = parseEnv({ ...production, ...raw });
+      expect(env.cognitoIdentity).toBeNull();
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain(name);
+    });
+
+    it('accepts a plain-http endpoint on loopback in production, and anywhere in development', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const loopback = parseEnv({
+        ...production,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://localhost:5174/identity/',
+      });
+      expect(loopback.cognitoIdentity?.endpoint).toBe('http://localhost:5174/identity/');
+      const development = parseEnv({
+        MODE: 'development',
+        PROD: false,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://identity.example.com/',
+      });
+      expect(development.cognitoIdentity?.endpoint).toBe('http://identity.example.com/');
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it('does not depend on sign-in: a pool without an authority serves guests', () => {
+      expect(parseEnv({ ...production, VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID })).toMatchObject({
+        oidc: null,
+        cognitoIdentity: { identityPoolId: POOL_ID },
+      });
     });
   });
 });

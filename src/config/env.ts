@@ -1,3 +1,5 @@
+import { identityEndpointOf, regionOfId } from './cognito-identity-pool.mjs';
+
 /**
  * Build-time configuration, validated once. An invalid value is reported with one
  * console error naming the variable and the feature it drives stays off.
@@ -9,6 +11,7 @@ export interface AppEnv {
   test: boolean;
   i18nPrefix: string;
   oidc: OidcEnv | null;
+  cognitoIdentity: CognitoIdentityEnv | null;
   gaMeasurementId: string | null;
   /** Every page needs a signed-in user (only with sign-in configured). */
   authRequired: boolean;
@@ -33,6 +36,14 @@ export interface OidcEnv {
   cognitoDomain: string | null;
 }
 
+/** A Cognito identity pool: AWS credentials for guests and signed-in users. */
+export interface CognitoIdentityEnv {
+  identityPoolId: string;
+  region: string;
+  /** Where GetId and GetCredentialsForIdentity go, e.g. `https://cognito-identity.eu-west-1.amazonaws.com/`. */
+  endpoint: string;
+}
+
 type RawEnv = Record<string, string | boolean | undefined>;
 
 const DEFAULT_SCOPE = 'email profile openid';
@@ -52,22 +63,28 @@ function invalid(name: string, reason: string): null {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * An http(s) URL without its trailing slashes. A production build takes plain http only for a
- * loopback host (a local provider): tokens and sign-in answers must not cross a network unencrypted.
+ * An http(s) URL. A production build takes plain http only for a loopback host (a local provider):
+ * tokens and sign-in answers must not cross a network unencrypted.
  */
-function parseUrl(name: string, value: string, production: boolean): string | null {
+function checkUrl(name: string, value: string, production: boolean): URL | null {
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      return invalid(name, 'must be an http(s) URL');
-    }
-    if (production && url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-      return invalid(name, `must use https in a production build ("${value}" is plain http and not loopback)`);
-    }
-    return value.replace(/\/+$/, '');
+    url = new URL(value);
   } catch {
     return invalid(name, `"${value}" is not a URL`);
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return invalid(name, 'must be an http(s) URL');
+  }
+  if (production && url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    return invalid(name, `must use https in a production build ("${value}" is plain http and not loopback)`);
+  }
+  return url;
+}
+
+/** As checkUrl, without its trailing slashes. */
+function parseUrl(name: string, value: string, production: boolean): string | null {
+  return checkUrl(name, value, production) && value.replace(/\/+$/, '');
 }
 
 function parseOidc(raw: RawEnv, production: boolean): OidcEnv | null {
@@ -145,6 +162,18 @@ function parseApiOrigins(raw: RawEnv, production: boolean): ApiOrigins {
   return { self, origins: [...origins] };
 }
 
+function parseCognitoIdentity(raw: RawEnv, production: boolean): CognitoIdentityEnv | null {
+  const identityPoolId = text(raw, 'VITE_COGNITO_IDENTITY_POOL_ID');
+  if (!identityPoolId) return null;
+  const region = regionOfId(identityPoolId);
+  if (!region) return invalid('VITE_COGNITO_IDENTITY_POOL_ID', `"${identityPoolId}" is not {region}:{uuid}`);
+  const endpointText = text(raw, 'VITE_COGNITO_IDENTITY_ENDPOINT');
+  if (!endpointText) return { identityPoolId, region, endpoint: identityEndpointOf(region) };
+  // The path is kept as given: the API answers at exactly that URL.
+  const endpoint = checkUrl('VITE_COGNITO_IDENTITY_ENDPOINT', endpointText, production);
+  return endpoint && { identityPoolId, region, endpoint: endpoint.href };
+}
+
 function parseGaId(raw: RawEnv): string | null {
   const id = text(raw, 'VITE_GA_MEASUREMENT_ID');
   if (!id) return null;
@@ -171,6 +200,7 @@ export function parseEnv(raw: RawEnv): AppEnv {
     test,
     i18nPrefix: parseI18nPrefix(raw),
     oidc,
+    cognitoIdentity: parseCognitoIdentity(raw, production),
     gaMeasurementId: parseGaId(raw),
     authRequired: parseAuthRequired(raw, oidc),
     apiOrigins: parseApiOrigins(raw, production),

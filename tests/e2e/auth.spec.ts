@@ -254,8 +254,12 @@ test('a replayed callback does not sign in again', async ({ page }) => {
   });
   await signIn(page);
   expect(callback).toMatch(/[?&]state=/);
+  // Replayed once the sign-out round trip is over: going there earlier races the app's own navigation.
+  const signedOut = page.waitForRequest(/\/session\/end\?/);
   await userMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await signedOut;
+  await expect(page).toHaveURL(`${appUrl('main')}/`);
   await expect(loginButton(page)).toBeVisible();
   await page.goto(callback);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);

@@ -2,7 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { useFormatDateTime, useT } from '../../i18n/use-t';
-import { auth } from '../../state/app-state';
+import { env } from '../../config/env';
+import { auth, identity } from '../../state/app-state';
+import { getAwsCredentials } from '../../state/aws-credentials';
 import type { UserProfile } from '../../state/auth-model';
 import { displayEmail } from './profile';
 import { emailVerifiedOf } from './profile-details';
@@ -23,6 +25,13 @@ function useSignedInAt(user: UserProfile | null): Date | null {
   return at;
 }
 
+/** Asks for the credentials now rather than when the app is idle; a failure is already reported. */
+function useAwsCredentials(): void {
+  useEffect(() => {
+    if (env.cognitoIdentity) getAwsCredentials().catch(() => undefined);
+  }, []);
+}
+
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
@@ -34,20 +43,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const badge = 'ms-2 inline-block rounded-full px-2 py-0.5 text-sm font-semibold';
 
-interface ProfilePageProps {
-  /**
-   * The "AWS identity" section (identity ID, when the AWS credentials expire), given by the route
-   * file; nothing until it is connected.
-   */
-  awsIdentity?: ReactNode;
-}
-
-/** The signed-in user's profile: name, email and whether it is verified, when they signed in. */
-export function ProfilePage({ awsIdentity }: ProfilePageProps) {
+/**
+ * The signed-in user's profile: name, email and whether it is verified, when they signed in; with
+ * an identity pool, the identity ID and when its AWS credentials expire.
+ */
+export function ProfilePage() {
   const t = useT();
   const formatDateTime = useFormatDateTime();
   const { user } = auth.state.value;
   const at = useSignedInAt(user);
+  useAwsCredentials();
+  const { identityId, expiration } = identity.state.value;
   const name = typeof user?.name === 'string' ? user.name.trim() : '';
   const email = user && displayEmail(user);
   const verified = user ? emailVerifiedOf(user) : undefined;
@@ -74,8 +80,13 @@ export function ProfilePage({ awsIdentity }: ProfilePageProps) {
             <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
           </Row>
         )}
+        {identityId && <Row label={t('snxt.profile.identityId')}>{identityId}</Row>}
+        {expiration && (
+          <Row label={t('snxt.profile.credentialsExpire')}>
+            <time dateTime={expiration.toISOString()}>{formatDateTime(expiration)}</time>
+          </Row>
+        )}
       </dl>
-      {awsIdentity}
     </div>
   );
 }

@@ -360,3 +360,17 @@ describe('Logout', () => {
     expect(takeCarriedNotice()).toBeNull();
   });
 });
+
+describe('the ID token for AWS credentials', () => {
+  it('is the stored ID token with its verified issuer', async () => {
+    const { session } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    await expect(session.idToken()).resolves.toEqual({ token: 'id-1', issuer: OIDC.authority });
+  });
+
+  it('is none without a stored session, or one without an ID token', async () => {
+    expect(await setup(SIGNED_IN, fakeUserManager(null)).session.idToken()).toBeNull();
+    const withoutIdToken = oidcUser();
+    withoutIdToken.id_token = undefined;
+    expect(await setup(SIGNED_IN, fakeUserManager(withoutIdToken)).session.idToken()).toBeNull();
+  });
+});

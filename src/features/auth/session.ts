@@ -1,6 +1,7 @@
 import type { UserManager } from 'oidc-client-ts';
 import { env } from '../../config/env';
 import type { OidcEnv } from '../../config/env';
+import { idTokenChanged, type IdToken } from '../../lib/id-token';
 import { reportNotice, type Notice } from '../../lib/report';
 import type { AppStorage } from '../../lib/storage';
 import type { AuthModel, UserProfile } from '../../state/auth-model';
@@ -132,6 +133,12 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
 
     expire,
 
+    /** The stored ID token and its verified issuer (AWS credentials need them), or null. */
+    async idToken(): Promise<IdToken | null> {
+      const user = await userManager.getUser();
+      return user?.id_token ? { token: user.id_token, issuer: user.profile.iss } : null;
+    },
+
     /** oidc-client-ts's automatic renewal failed: signed out, and told so. */
     onRenewError: (error: Error): Promise<void> => expire('Token renewal failed', error),
 
@@ -152,6 +159,8 @@ export interface ConnectedSession {
   /** The answer in the URL is handled once, however often React (StrictMode) or the app asks. */
   handleCallbackOnce(href: string): Promise<string>;
   reconcileOnce(): Promise<void>;
+  /** The ID token once a stored session has been checked (and renewed if it had to be). */
+  idToken(): Promise<IdToken | null>;
 }
 
 let connected: ConnectedSession | null = null;
@@ -175,6 +184,9 @@ export function connectSession(auth: AuthModel, storage: AppStorage): ConnectedS
     redirect: (url) => window.location.assign(url),
   });
   userManager.events.addSilentRenewError((error) => void session.onRenewError(error));
+  // A sign-in or renewal stores a new ID token; Logout removes it.
+  userManager.events.addUserLoaded(() => idTokenChanged());
+  userManager.events.addUserUnloaded(() => idTokenChanged());
   // Sign-in attempts that never came back leave their state (and PKCE verifier) behind.
   void userManager.clearStaleState().catch(() => undefined);
 
@@ -185,6 +197,10 @@ export function connectSession(auth: AuthModel, storage: AppStorage): ConnectedS
     tokens: createAccessTokens(userManager, session.expire),
     handleCallbackOnce: (href) => (callback ??= session.handleCallback(href)),
     reconcileOnce: () => (reconciled ??= session.reconcile()),
+    idToken: async () => {
+      await reconciled;
+      return session.idToken();
+    },
   };
   return connected;
 }

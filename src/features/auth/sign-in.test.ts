@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { accessTokens } from '../../lib/access-token';
+import { onIdTokenChange, readIdToken } from '../../lib/id-token';
 import * as report from '../../lib/report';
 import { createMemoryStorage } from '../../lib/storage';
 import { auth } from '../../state/app-state';
@@ -38,6 +39,7 @@ function fakeSession() {
     tokens,
     handleCallbackOnce: vi.fn(async () => '/settings'),
     reconcileOnce: vi.fn(async () => undefined),
+    idToken: vi.fn(async () => ({ token: 'id-token-1', issuer: OIDC.authority })),
   };
   return { session, tokens, connected, load: vi.fn(async () => connected as ConnectedSession) };
 }
@@ -392,5 +394,66 @@ describe('the access token for the HTTP helper', () => {
     const disconnect = startSignIn({ oidc: null, location: at('/') });
     disconnect();
     expect(accessTokens()).toBeNull();
+  });
+});
+
+describe('the ID token door (AWS credentials)', () => {
+  const oidcUserKey = `oidc.user:${OIDC.authority}:${OIDC.clientId}`;
+
+  function storageEvent(storage: ReturnType<typeof createMemoryStorage>, key: string) {
+    window.dispatchEvent(
+      new StorageEvent('storage', { key, newValue: '{}', storageArea: storage as unknown as Storage }),
+    );
+  }
+
+  it('is not connected without an authority: there is never a token', async () => {
+    const { load } = fakeSession();
+    startAuth({ oidc: null, storedAuth: SIGNED_IN, location: at('/'), load });
+    await expect(readIdToken()).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('has no token for a signed-out visitor, and loads no sign-in code for it', async () => {
+    const { load } = fakeSession();
+    startAuth({ location: at('/'), load });
+    await expect(readIdToken()).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("hands out a signed-in user's token from the session", async () => {
+    const { load, connected } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/'), load });
+    await expect(readIdToken()).resolves.toEqual({ token: 'id-token-1', issuer: OIDC.authority });
+    expect(connected.idToken).toHaveBeenCalled();
+  });
+
+  it("says the token may have changed at sign-in, sign-out and another tab's renewal, and nothing else", async () => {
+    const storage = createMemoryStorage();
+    const { load } = fakeSession();
+    startAuth({ location: at('/'), load, storage });
+    const changed = vi.fn();
+    onTestFinished(onIdTokenChange(changed));
+    auth.loginSuccess({ sub: 'user-1' });
+    expect(changed).toHaveBeenCalledTimes(1);
+    storageEvent(storage, oidcUserKey);
+    expect(changed).toHaveBeenCalledTimes(2);
+    storageEvent(storage, 'oidc.user:https://evil.example:client-1');
+    storageEvent(storage, 'snxt-SETTINGS');
+    expect(changed).toHaveBeenCalledTimes(2);
+    auth.logout();
+    expect(changed).toHaveBeenCalledTimes(3);
+  });
+
+  it('disconnects when sign-in stops', async () => {
+    const { load } = fakeSession();
+    startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
+    setSessionLoader(load);
+    const stop = startSignIn({ oidc: OIDC, location: at('/') });
+    const changed = vi.fn();
+    onTestFinished(onIdTokenChange(changed));
+    stop();
+    auth.logout();
+    expect(changed).not.toHaveBeenCalled();
+    await expect(readIdToken()).resolves.toBeNull();
   });
 });

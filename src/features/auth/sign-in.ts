@@ -2,7 +2,9 @@ import { effect, signal } from '@preact/signals-react';
 import { env, type OidcEnv } from '../../config/env';
 import { connectAccessTokenSource } from '../../lib/access-token';
 import { cachedPromise } from '../../lib/cached-promise';
+import { connectIdToken, idTokenChanged } from '../../lib/id-token';
 import { reportNotice } from '../../lib/report';
+import { onOtherTabChange } from '../../lib/storage-events';
 import { auth, storage } from '../../state/app-state';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './callback-url';
 import { takeCarriedNotice } from './carried-notice';
@@ -110,10 +112,27 @@ let pendingCallback: Promise<string> | null = null;
 let settled: Promise<void> = Promise.resolve();
 
 /**
+ * Opens the ID token door (src/lib/id-token.ts) for the AWS credentials below the features: a
+ * signed-in user's token, read from the session once a stored one has been checked, and word of
+ * every change: sign-in and sign-out (the auth state, here or in another tab), a renewal (the
+ * session says so; another tab's shows in the shared token store).
+ */
+function openIdTokenDoor(oidc: OidcEnv): () => void {
+  const stops = [
+    connectIdToken(() =>
+      auth.state.value.isAuthenticated ? loadSession().then((connected) => connected.idToken()) : Promise.resolve(null),
+    ),
+    auth.state.subscribe(() => idTokenChanged()),
+    onOtherTabChange(storage, `${OIDC_STORE_PREFIX}user:${oidc.authority}:${oidc.clientId}`, () => idTokenChanged()),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+/**
  * At start-up: shows a notice kept from before the provider's sign-out page, then handles a
- * sign-in answer in the URL or checks a stored "signed in" against the OIDC session, and connects
- * the access token to the HTTP helper. Does nothing when sign-in is not configured. Returns a
- * function that disconnects the token.
+ * sign-in answer in the URL or checks a stored "signed in" against the OIDC session, connects
+ * the access token to the HTTP helper and opens the ID token door. Does nothing when sign-in is not
+ * configured. Returns a function that disconnects both.
  */
 export function startSignIn({
   oidc = env.oidc,
@@ -135,12 +154,16 @@ export function startSignIn({
     );
     settled = pendingCallback.then(() => reconciling);
   }
-  return connectAccessTokenSource({
-    // The sign-in chunk loads only for a request that is to carry a token, from a signed-in user.
-    current: () => (signedIn() ? loadSession().then(({ tokens }) => tokens.current()) : Promise.resolve(null)),
-    renew: (refused) => loadSession().then(({ tokens }) => tokens.renew(refused)),
-    end: (refused) => void loadSession().then(({ tokens }) => tokens.end(refused)),
-  });
+  const stops = [
+    connectAccessTokenSource({
+      // The sign-in chunk loads only for a request that is to carry a token, from a signed-in user.
+      current: () => (signedIn() ? loadSession().then(({ tokens }) => tokens.current()) : Promise.resolve(null)),
+      renew: (refused) => loadSession().then(({ tokens }) => tokens.renew(refused)),
+      end: (refused) => void loadSession().then(({ tokens }) => tokens.end(refused)),
+    }),
+    openIdTokenDoor(oidc),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
 
 /**
