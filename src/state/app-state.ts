@@ -1,11 +1,10 @@
 import { computed, createModel } from '@preact/signals-react';
-import { env, type CognitoIdentityEnv } from '../config/env';
+import { env } from '../config/env';
 import { I18nModel } from '../i18n/i18n-model';
 import type { createMessagesLoader } from '../i18n/load-messages';
 import type { Clock } from '../lib/clock';
 import { loadStoredState, openStorage, type AppStorage } from '../lib/storage';
 import { AuthModel } from './auth-model';
-import { IdentityModel } from './identity-model';
 import { NotificationsModel } from './notifications-model';
 import { SettingsModel } from './settings-model';
 
@@ -18,8 +17,6 @@ export interface AppStateDeps {
   production?: boolean;
   clock?: Clock;
   loadMessages?: ReturnType<typeof createMessagesLoader>;
-  /** The identity pool; the build's by default. */
-  cognitoIdentity?: CognitoIdentityEnv | null;
 }
 
 /**
@@ -27,20 +24,14 @@ export interface AppStateDeps {
  * come first, so anything the others report at start-up is shown.
  */
 export const AppState = createModel((deps: AppStateDeps) => {
-  const { storage, root, production, loadMessages, cognitoIdentity = env.cognitoIdentity } = deps;
+  const { storage, root, production, loadMessages } = deps;
   const notifications = new NotificationsModel(production ?? env.production);
   const stored = loadStoredState(storage);
   const settings = new SettingsModel({ ...deps, stored: stored.settings });
   const auth = new AuthModel({ stored: stored.auth, storage });
-  const identity = new IdentityModel({
-    stored: stored.identity,
-    storage,
-    region: cognitoIdentity?.region ?? null,
-    signedIn: computed(() => auth.state.value.isAuthenticated),
-  });
   const language = computed(() => settings.state.value.language);
   const i18n = new I18nModel({ language, root, load: loadMessages });
-  return { notifications, settings, auth, identity, i18n };
+  return { notifications, settings, auth, i18n };
 });
 
 export type AppState = InstanceType<typeof AppState>;
@@ -51,8 +42,6 @@ export let storage: AppStorage;
 export let notifications: AppState['notifications'];
 export let settings: AppState['settings'];
 export let auth: AppState['auth'];
-/** The identity pool's identity and credentials (AWS credentials for product code: aws-credentials.ts). */
-export let identity: AppState['identity'];
 export let i18n: AppState['i18n'];
 
 /** Creates the app's state (every model's effects start with it); returns a function that disposes it. */
@@ -66,6 +55,6 @@ export function startState(deps: Partial<AppStateDeps> = {}): () => void {
     ...deps,
     storage,
   });
-  ({ notifications, settings, auth, identity, i18n } = state);
+  ({ notifications, settings, auth, i18n } = state);
   return () => state[Symbol.dispose]();
 }

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestState } from '../test/app-state';
 import { captureReports } from '../test/capture-reports';
 import { fakeCognito, TEST_POOL } from '../test/fake-cognito';
-import { identity } from './app-state';
-import { awsFetch, getAwsCredentials, startAwsCredentials, stopAwsCredentials } from './aws-credentials';
+import { awsFetch, awsIdentity, getAwsCredentials, startAwsCredentials, stopAwsCredentials } from './aws-credentials';
 
 const pool = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock('../config/env', async (importOriginal) => {
@@ -31,7 +30,7 @@ afterEach(() => {
 describe('without an identity pool', () => {
   beforeEach(() => {
     pool.current = null;
-    startTestState({ cognitoIdentity: null });
+    startTestState();
   });
 
   it('starts nothing and asks nothing; product calls are refused', async () => {
@@ -45,13 +44,13 @@ describe('without an identity pool', () => {
 describe('with an identity pool', () => {
   beforeEach(() => {
     pool.current = TEST_POOL;
-    startTestState({ cognitoIdentity: TEST_POOL });
+    startTestState();
     captureReports();
   });
 
   it("start-up fetches a guest's credentials, which product code then gets without another request", async () => {
     await startAwsCredentials();
-    await vi.waitFor(() => expect(identity.state.value.kind).toBe('guest'));
+    await vi.waitFor(() => expect(awsIdentity.value.kind).toBe('guest'));
     const credentials = await Promise.all([getAwsCredentials(), getAwsCredentials(), getAwsCredentials()]);
     expect(new Set(credentials).size).toBe(1);
     expect(cognito.operations()).toEqual(['GetId', 'GetCredentialsForIdentity']);

@@ -1,21 +1,63 @@
+import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
 import { env } from '../config/env';
 import type { AwsCredentials } from '../lib/cognito-identity';
 import { reportNotice } from '../lib/report';
-import { identity } from './app-state';
+import { auth, storage } from './app-state';
 import type { AwsFetchOptions, AwsSession } from './aws-session';
+import type { IdentityState } from './identity-model';
 
 export type { AwsCredentials } from '../lib/cognito-identity';
 export type { AwsFetchOptions } from './aws-session';
 
-// The session (the identity client, its timers) is a chunk of its own, loaded when the first page
-// is idle or at the first call; aws4fetch is another, loaded at the first awsFetch().
+// The session (the identity model and client, its timers) is a chunk of its own, loaded when the
+// first page is idle or at the first call; aws4fetch is another, loaded at the first awsFetch().
 let loading: Promise<AwsSession> | null = null;
+let unmirror: (() => void) | null = null;
 
-function session(): Promise<AwsSession> {
+const NO_IDENTITY: IdentityState = { identityId: null, expiration: null, kind: null };
+const current = signal<IdentityState>(NO_IDENTITY);
+
+/** The identity pool identity and when its credentials expire (nothing until they are first asked for). */
+export const awsIdentity: ReadonlySignal<IdentityState> = computed(() => current.value);
+
+/** What snxt-IDENTITY holds; the identity model checks it (broken JSON counts as a wrong value). */
+function storedIdentity(): unknown {
+  const raw = storage.getItem(`${STORAGE_PREFIX}${STORAGE_KEYS.identity}`);
+  try {
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+async function createSession(pool: NonNullable<typeof env.cognitoIdentity>): Promise<AwsSession> {
+  const [{ createAwsSession }, { IdentityModel }] = await Promise.all([
+    import('./aws-session'),
+    import('./identity-model'),
+  ]);
+  const identity = new IdentityModel({
+    stored: storedIdentity(),
+    storage,
+    region: pool.region,
+    signedIn: computed(() => auth.state.value.isAuthenticated),
+  });
+  const stopMirror = effect(() => {
+    current.value = identity.state.value;
+  });
+  unmirror = () => {
+    stopMirror();
+    identity[Symbol.dispose]();
+    current.value = NO_IDENTITY;
+  };
+  return createAwsSession({ pool, identity, reportNotice });
+}
+
+function loadAwsSession(): Promise<AwsSession> {
   const pool = env.cognitoIdentity;
   if (!pool) return Promise.reject(new Error('AWS credentials need VITE_COGNITO_IDENTITY_POOL_ID'));
   if (!loading) {
-    const attempt = import('./aws-session').then((module) => module.createAwsSession({ pool, identity, reportNotice }));
+    const attempt = createSession(pool);
     loading = attempt;
     attempt.catch(() => {
       if (loading === attempt) loading = null;
@@ -30,7 +72,7 @@ function session(): Promise<AwsSession> {
  * Rejects when there are none (no pool, the service unreachable, a pool without guest access).
  */
 export function getAwsCredentials(): Promise<AwsCredentials> {
-  return session().then((current) => current.getCredentials());
+  return loadAwsSession().then((session) => session.getCredentials());
 }
 
 /**
@@ -43,19 +85,21 @@ export function awsFetch(
   init: RequestInit | undefined,
   options: AwsFetchOptions,
 ): Promise<Response> {
-  return session().then((current) => current.fetch(input, init, options));
+  return loadAwsSession().then((session) => session.fetch(input, init, options));
 }
 
 /** At start-up, once the first page is idle: fetches credentials when an identity pool is configured. */
 export function startAwsCredentials(): Promise<void> {
   if (!env.cognitoIdentity) return Promise.resolve();
-  return session().then(
-    (current) => current.start(),
+  return loadAwsSession().then(
+    (session) => session.start(),
     (error: unknown) => console.warn('Could not load AWS credentials', error),
   );
 }
 
 export function stopAwsCredentials(): void {
-  void loading?.then((current) => current.stop()).catch(() => undefined);
+  void loading?.then((session) => session.stop()).catch(() => undefined);
   loading = null;
+  unmirror?.();
+  unmirror = null;
 }

@@ -12,8 +12,10 @@ import {
   testIdToken,
   type FakeCognitoOptions,
 } from '../test/fake-cognito';
-import { auth, identity } from './app-state';
+import { computed } from '@preact/signals-react';
+import { auth } from './app-state';
 import { createAwsSession, type AwsSession } from './aws-session';
+import { IdentityModel } from './identity-model';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -44,6 +46,8 @@ interface Start {
   pool?: FakeCognitoOptions;
 }
 
+let identity: IdentityModel;
+
 /** The app's state, the ID token door and the AWS session, as the app starts them. */
 function start({ storedIdentity, signedInAs, door = true, pool = {} }: Start = {}): AwsSession {
   cognito = fakeCognito(pool);
@@ -53,7 +57,14 @@ function start({ storedIdentity, signedInAs, door = true, pool = {} }: Start = {
     stored['snxt-AUTH'] = { isAuthenticated: true, user: { sub: signedInAs } };
     token = { token: testIdToken(signedInAs), issuer: TEST_ISSUER };
   }
-  storage = startTestState({ stored, cognitoIdentity: TEST_POOL });
+  storage = startTestState({ stored });
+  identity = new IdentityModel({
+    stored: storedIdentity,
+    storage,
+    region: TEST_POOL.region,
+    signedIn: computed(() => auth.state.value.isAuthenticated),
+  });
+  onTestFinished(() => identity[Symbol.dispose]());
   reporter = captureReports();
   if (door) onTestFinished(connectIdToken(async () => token));
   const session = createAwsSession({ pool: TEST_POOL, identity, fetch: cognito.fetch, reportNotice });

@@ -34,7 +34,10 @@ async function nextCredentials(page: Page, endpoint: string) {
   const response = await page.waitForResponse(
     (answer) => isCall(endpoint, 'GetCredentialsForIdentity')(answer.request()) && answer.status() === 200,
   );
-  return (await response.json()) as { IdentityId: string; Credentials: { SecretKey: string; SessionToken: string } };
+  return (await response.json()) as {
+    IdentityId: string;
+    Credentials: { SecretKey: string; SessionToken: string; Expiration: number };
+  };
 }
 
 const storedIdentityId = (page: Page) =>
@@ -161,6 +164,21 @@ test.describe('a pool that allows guests (main build)', () => {
     expect(calls.slice(before).every((call) => !call.logins)).toBe(true);
     await expect.poll(() => storedIdentityId(page)).toBeTruthy();
     expect(await storedIdentityId(page)).not.toBe(userId);
+  });
+
+  test("the profile page shows the user's identity ID and when its credentials expire", async ({ page }) => {
+    await page.goto('/');
+    const users = nextCredentials(page, endpoint());
+    await signIn(page, issuer());
+    const { IdentityId, Credentials } = await users;
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    const details = page.getByRole('main').locator('dl');
+    await expect(details).toContainText(`Identity ID${IdentityId}`);
+    await expect(details).toContainText('AWS credentials expire');
+    const expiry = Date.parse((await details.locator('time').last().getAttribute('datetime'))!);
+    // Cognito's Expiration is in seconds; the app corrects it for clock skew by at most a few minutes.
+    expect(Math.abs(expiry - Credentials.Expiration * 1000)).toBeLessThan(6 * 60_000);
   });
 
   test('the identity service down: one warning notice, and sign-in still works', async ({ page }) => {
