@@ -34,7 +34,7 @@ test('no request of the app carries the access token: its own files (even with s
   await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.goto(`${origin}/profile`);
-  await expect(page.getByRole('main').locator('time')).toBeVisible();
+  await expect(page.getByRole('main').locator('time').first()).toBeVisible();
   await page.route(/\/assets\/settings-[\w-]+\.js$/, (route) => route.abort('failed'));
   await page.goto(`${origin}/settings`);
   await expect(page.getByRole('alert').getByRole('link').locator('svg')).toBeVisible();

@@ -228,7 +228,8 @@ test('a forged sign-in link leaves a signed-out visitor signed out, without load
   expect(JSON.parse((await storedAuth(page)) ?? '{"isAuthenticated":false}').isAuthenticated).toBe(false);
 });
 
-test('a replayed callback changes nothing: a signed-in user stays signed in', async ({ page }) => {
+/** Signs in from `/`, and returns the sign-in answer's URL (code and state) as the provider sent it. */
+async function signInKeepingAnswer(page: Page): Promise<string> {
   await page.goto('/');
   let callback = '';
   page.on('framenavigated', (frame) => {
@@ -236,6 +237,11 @@ test('a replayed callback changes nothing: a signed-in user stays signed in', as
   });
   await signIn(page);
   expect(callback).toMatch(/[?&]state=/);
+  return callback;
+}
+
+test('a replayed callback changes nothing: a signed-in user stays signed in', async ({ page }) => {
+  const callback = await signInKeepingAnswer(page);
   const tokens = await storedOidcUser(page);
   await page.goto(callback);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
@@ -247,13 +253,7 @@ test('a replayed callback changes nothing: a signed-in user stays signed in', as
 });
 
 test('a replayed callback does not sign in again', async ({ page }) => {
-  await page.goto('/');
-  let callback = '';
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame() && /[?&]code=/.test(frame.url())) callback = frame.url();
-  });
-  await signIn(page);
-  expect(callback).toMatch(/[?&]state=/);
+  const callback = await signInKeepingAnswer(page);
   // Replayed once the sign-out round trip is over: going there earlier races the app's own navigation.
   const signedOut = page.waitForRequest(/\/session\/end\?/);
   await userMenuButton(page).click();

@@ -169,7 +169,7 @@ test.describe('a page for signed-in users (/profile)', () => {
     const details = page.getByRole('main').locator('dl');
     await expect(details).toContainText(`Name${DEMO.name}`);
     await expect(details).toContainText(`Email${DEMO.email}Verified`);
-    const time = details.locator('time');
+    const time = details.locator('time').first();
     await expect(time).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/);
     const at = Date.parse((await time.getAttribute('datetime'))!);
     expect(at).toBeGreaterThan(before - 60_000);
@@ -185,7 +185,7 @@ test.describe('a page for signed-in users (/profile)', () => {
     await page.goto('/profile');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('de');
     await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
-    await expect(page.getByRole('main').locator('time')).toHaveText(
+    await expect(page.getByRole('main').locator('time').first()).toHaveText(
       /^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d{2}:\d{2}$/,
     );
   });
