@@ -33,7 +33,17 @@ export default defineConfig(({ mode }) => ({
   ],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },
-  build: { target: 'es2022', sourcemap: false },
+  // Every browser that runs es2022 modules supports <link rel=modulepreload>: no polyfill in the entry.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Everything the entry imports statically, in one chunk: Rolldown otherwise splits modules that
+      // lazy chunks share with the entry into small chunks of their own (rolldown/rolldown#10731).
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
+  },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
 import { trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
 
 /** Where gtag.js loads from and reports to (Google's CSP guide for GA4). */
@@ -28,7 +29,42 @@ function originOf(value) {
   }
 }
 
+/**
+ * The origin the identity pool's calls go to: the override's, or the pool region's endpoint; none
+ * without a valid pool id (the app then has the feature off).
+ * @param {Record<string, string | undefined>} env
+ */
+function identityOrigin(env) {
+  const region = regionOfId(env.VITE_COGNITO_IDENTITY_POOL_ID?.trim());
+  if (!region) return null;
+  return env.VITE_COGNITO_IDENTITY_ENDPOINT?.trim()
+    ? originOf(env.VITE_COGNITO_IDENTITY_ENDPOINT)
+    : originOf(identityEndpointOf(region));
+}
+
 const unique = (values) => [...new Set(values.filter(Boolean))];
+
+/**
+ * The API origins of VITE_API_ORIGINS (`self` is 'self' already), read as strictly as
+ * src/config/env.ts reads them: one entry that is not an exact origin and the app uses none.
+ * @param {string | undefined} value
+ */
+function apiOrigins(value) {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry && entry.toLowerCase() !== 'self');
+  const origins = entries.map((entry) => {
+    if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
+    try {
+      const url = new URL(entry);
+      return url.pathname === '/' && url.hostname ? url.origin : null;
+    } catch {
+      return null;
+    }
+  });
+  return origins.includes(null) ? [] : origins;
+}
 
 /**
  * CSP hash sources (`'sha256-…'`) of the inline scripts of a page: the browser runs an inline
@@ -64,8 +100,17 @@ export function contentSecurityPolicy(env, scriptHashes = []) {
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...(analytics ? GA.img : [])],
     'font-src': ["'self'"],
-    // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain.
-    'connect-src': ["'self'", authority, cognito, i18n, ...(analytics ? GA.connect : [])],
+    // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain;
+    // AWS credentials come from the identity pool's endpoint.
+    'connect-src': [
+      "'self'",
+      authority,
+      cognito,
+      identityOrigin(env),
+      i18n,
+      ...apiOrigins(env.VITE_API_ORIGINS),
+      ...(analytics ? GA.connect : []),
+    ],
     // Sign-in and sign-out leave for the provider with location.assign, never with a form.
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],

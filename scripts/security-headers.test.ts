@@ -69,6 +69,62 @@ describe('contentSecurityPolicy', () => {
     expect(csp['connect-src']).toEqual(["'self'"]);
   });
 
+  it('lets the app call the API origins that receive the access token (VITE_API_ORIGINS)', () => {
+    const csp = directives({ VITE_API_ORIGINS: 'self, https://API.example.com:443/, http://127.0.0.1:8080' });
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.example.com', 'http://127.0.0.1:8080']);
+    expect(directives({ VITE_API_ORIGINS: 'self' })['connect-src']).toEqual(["'self'"]);
+  });
+
+  it.each([
+    '*',
+    'https://*.example.com',
+    'null',
+    'https://api.example.com/v1',
+    'self,garbage',
+    'https://a.example.com https://b.example.com',
+  ])('lists no API origin for a VITE_API_ORIGINS the app refuses (%s)', (value) => {
+    const csp = directives({ VITE_API_ORIGINS: `https://ok.example.com,${value}` });
+    expect(csp['connect-src']).toEqual(["'self'"]);
+  });
+
+  describe('the Cognito identity endpoint', () => {
+    const POOL_ID = 'eu-west-1:0f8b2d3e-4c5a-4b6d-8e7f-9a0b1c2d3e4f';
+
+    it("is allowed in connect-src with a pool: by default the pool region's endpoint", () => {
+      expect(directives({ VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID })['connect-src']).toEqual([
+        "'self'",
+        'https://cognito-identity.eu-west-1.amazonaws.com',
+      ]);
+      const china = directives({ VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID.replace('eu-west-1', 'cn-north-1') });
+      expect(china['connect-src']).toEqual(["'self'", 'https://cognito-identity.cn-north-1.amazonaws.com.cn']);
+    });
+
+    it("is the override's origin when one is set, next to the sign-in origins", () => {
+      const csp = directives({
+        VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://127.0.0.1:5174/identity/',
+      });
+      expect(csp['connect-src']).toEqual([
+        "'self'",
+        'https://cognito-idp.eu-west-1.amazonaws.com',
+        'http://127.0.0.1:5174',
+      ]);
+    });
+
+    it('is not allowed without a valid pool id, whatever the endpoint', () => {
+      const envs: Record<string, string>[] = [
+        { VITE_COGNITO_IDENTITY_ENDPOINT: 'https://identity.example.com/' },
+        { VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1', VITE_COGNITO_IDENTITY_ENDPOINT: 'https://identity.example.com/' },
+        { VITE_COGNITO_IDENTITY_POOL_ID: "eu-west-1:x'; script-src *" },
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'javascript:alert(1)' },
+      ];
+      for (const env of envs) {
+        expect(directives(env)['connect-src'], JSON.stringify(env)).toEqual(["'self'"]);
+      }
+    });
+  });
+
   it('allows an absolute translation prefix in connect-src', () => {
     expect(directives({ VITE_I18N_PREFIX: 'https://cdn.example.com/app' })['connect-src']).toEqual([
       "'self'",

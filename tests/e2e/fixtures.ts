@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export type AppVariant = 'main' | 'cognito' | 'analytics' | 'bare';
+export type AppVariant = 'main' | 'cognito' | 'analytics' | 'bare' | 'required' | 'identity';
 
 /** Address of one of the production builds started by global-setup.ts. */
 export function appUrl(variant: AppVariant = 'main'): string {
