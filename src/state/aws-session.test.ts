@@ -230,6 +230,32 @@ describe('AWS credentials for a signed-in user', () => {
     expect(identity.state.value.kind).toBe('guest');
   });
 
+  it("a sign-out while the user's request is under way: its answer is dropped, the guest never sends the user's identity", async () => {
+    const session = start({ signedInAs: 'ada' });
+    // Holds the user's GetCredentialsForIdentity answer until the user has signed out.
+    const answer = cognito.fetch.getMockImplementation()!;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    cognito.fetch.mockImplementation(async (url, init) => {
+      const response = await answer(url, init);
+      if (String(init?.body).includes('Logins') && String(init?.body).includes('IdentityId')) await released;
+      return response;
+    });
+    const users = session.getCredentials();
+    await vi.waitFor(() => expect(cognito.calls.filter((call) => call.logins)).toHaveLength(2));
+    const userId = cognito.calls.at(-1)?.identityId;
+    signOut();
+    release();
+    await users.catch(() => undefined);
+    await settle();
+    const guestCalls = cognito.calls.filter((call) => !call.logins);
+    expect(guestCalls.map((call) => call.identityId)).not.toContain(userId);
+    expect(guestCalls[0]).toEqual({ operation: 'GetId', identityId: undefined, logins: undefined });
+    expect(identity.state.value.kind).toBe('guest');
+    expect(storedIdentityId()).not.toBe(userId);
+    expect(notices()).toEqual([]);
+  });
+
   it("never hands out the user's credentials after sign-out, even when the guest ones fail", async () => {
     const session = start({ signedInAs: 'ada' });
     const users = await session.getCredentials();

@@ -80,6 +80,9 @@ export function createAwsSession({
       logins: token ? loginsFor(token.issuer, token.token) : undefined,
       fetch,
     });
+    // Asked with a token that is no longer the user's (signed out, renewed): the answer, and the
+    // identity in it, would undo the change. run() asks again.
+    if (changed) throw new Error('The ID token changed while the credentials were on their way');
     const timing = credentialTiming(answer.credentials.expiration, answer.serverTime, Date.now());
     if (!timing) throw new IdentityResponseError('Cognito Identity answered with credentials that had expired', 200);
     held = { ...timing, credentials: Object.freeze({ ...answer.credentials }), kind, idToken };
