@@ -10,8 +10,8 @@ const REQUIRED_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-/** The Trusted Types policies every build may create: the icons' and DOMPurify's. */
-const POLICIES = ['dompurify'];
+/** The Trusted Types policies every build may create: DOMPurify's (icons) and the service worker's. */
+const POLICIES = ['dompurify', 'snxt-service-worker'];
 
 /** The CSP of a response as directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
