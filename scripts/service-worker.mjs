@@ -37,7 +37,7 @@ export function manifestIconPaths(text) {
 
 /**
  * A Workbox manifest transform keeping the first-load files only: every `*.html` page, what any
- * page references, and the icons of any referenced web manifest. Lazy chunks and the other
+ * page references, the icons of any referenced web manifest, and the app's own icons. Lazy chunks and the other
  * languages stay out (they are cached when first used).
  * @param {() => string} outDir the build's output folder (known once Vite has resolved its config)
  */
@@ -52,6 +52,8 @@ export function firstLoadOnly(outDir) {
       wanted.add(url);
       for (const path of referencedPaths(read(url))) wanted.add(path.slice(1));
     }
+    // The notice and page icons are fetched when first shown, which may be offline.
+    for (const { url } of entries.filter((entry) => entry.url.startsWith('assets/icons/'))) wanted.add(url);
     for (const url of [...wanted].filter((path) => path.endsWith('.webmanifest'))) {
       for (const path of manifestIconPaths(read(url))) wanted.add(path.slice(1));
     }
@@ -113,6 +115,12 @@ const realPageOnly = async ({ response }) =>
   response.status === 200 && (response.headers.get('Content-Type') ?? '').startsWith('text/html') ? response : null;
 
 /**
+ * Servers add `Vary: Origin` (vite preview does): a module script's request carries an Origin
+ * header, the warm-up's fetch() does not, and the copy would never match. Our files do not vary.
+ */
+const IGNORE_VARY = { ignoreVary: true };
+
+/**
  * generateSW options: prompt mode (the worker waits until the app's Reload asks it to take over),
  * claims the tab on its first install so the first visit's files get cached, no importScripts (the
  * CSP's Trusted Types would refuse a script URL string in the worker).
@@ -122,7 +130,7 @@ const realPageOnly = async ({ response }) =>
 export function workboxOptions(outDir) {
   return {
     globPatterns: ['**/*.{html,js,css,webmanifest,svg,png,ico}'],
-    globIgnores: ['**/*.{br,gz}', 'assets/i18n/**', 'assets/icons/**', WORKER_FILE, 'workbox-*.js'],
+    globIgnores: ['**/*.{br,gz}', 'assets/i18n/**', WORKER_FILE, 'workbox-*.js'],
     manifestTransforms: [firstLoadOnly(outDir)],
     // Hashed files need no revision query; the pages and the manifest keep theirs.
     dontCacheBustURLsMatching: /^assets\//,
@@ -139,6 +147,7 @@ export function workboxOptions(outDir) {
         handler: 'NetworkFirst',
         options: {
           cacheName: CACHES.pages,
+          matchOptions: IGNORE_VARY,
           plugins: [{ cacheKeyWillBeUsed: pageKey, cacheWillUpdate: realPageOnly, handlerDidError: offlinePage }],
         },
       },
@@ -147,6 +156,7 @@ export function workboxOptions(outDir) {
         handler: 'CacheFirst',
         options: {
           cacheName: CACHES.assets,
+          matchOptions: IGNORE_VARY,
           expiration: { maxEntries: 200 },
           plugins: [{ cacheWillUpdate: realFileOnly }],
         },
@@ -154,7 +164,7 @@ export function workboxOptions(outDir) {
       {
         urlPattern: isNamedFile,
         handler: 'NetworkFirst',
-        options: { cacheName: CACHES.files, plugins: [{ cacheWillUpdate: realFileOnly }] },
+        options: { cacheName: CACHES.files, matchOptions: IGNORE_VARY, plugins: [{ cacheWillUpdate: realFileOnly }] },
       },
     ],
   };
