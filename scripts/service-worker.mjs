@@ -40,6 +40,7 @@ export function manifestIconPaths(text) {
  * page references, the icons of any referenced web manifest, and the app's own icons. Lazy chunks and the other
  * languages stay out (they are cached when first used).
  * @param {() => string} outDir the build's output folder (known once Vite has resolved its config)
+ * @returns {(entries: import('workbox-build').ManifestEntry[]) => Promise<{ manifest: import('workbox-build').ManifestEntry[], warnings: string[] }>}
  */
 export function firstLoadOnly(outDir) {
   return async (entries) => {
