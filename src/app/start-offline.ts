@@ -4,7 +4,10 @@ import { reportError } from '../lib/report';
 import { afterFirstLoad, whenIdle } from './preload-routes';
 
 interface OfflineOptions {
-  /** Production builds in browsers that have service workers; never dev (`npm start`) or unit tests. */
+  /**
+   * Production builds in browsers that have service workers; never dev (`npm start`) or unit tests.
+   * Browsers that block workers (insecure origins, some policies) leave `navigator.serviceWorker` undefined.
+   */
   enabled?: boolean;
   load?: () => Promise<typeof import('../features/offline/service-worker')>;
 }
@@ -16,7 +19,7 @@ interface OfflineOptions {
 export function startOffline(
   router: Pick<AnyRouter, 'subscribe' | 'state'>,
   {
-    enabled = env.production && 'serviceWorker' in navigator,
+    enabled = env.production && navigator.serviceWorker !== undefined,
     load = () => import('../features/offline/service-worker'),
   }: OfflineOptions = {},
 ): () => void {

@@ -189,6 +189,15 @@ describe('watchWorker', () => {
     expect(registration.update).toHaveBeenCalledTimes(2);
   });
 
+  it('a registration that resolves with nothing (blocked) is left alone, without an error', async () => {
+    const { onError, onUpdateReady } = start(true, (container) =>
+      container.register.mockResolvedValueOnce(undefined as unknown as ServiceWorkerRegistration),
+    );
+    await vi.advanceTimersByTimeAsync(2 * HOUR);
+    expect(onError).not.toHaveBeenCalled();
+    expect(onUpdateReady).not.toHaveBeenCalled();
+  });
+
   it('a refused registration is reported', async () => {
     const error = new TypeError('refused');
     const { onError } = start(false, (container) => container.register.mockRejectedValueOnce(error));

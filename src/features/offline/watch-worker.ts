@@ -97,8 +97,9 @@ export function watchWorker({
   const timer = setInterval(check, checkEveryMs);
   container
     .register(scriptUrl, { scope: '/' })
-    .then((registered) => {
-      if (stopped) return;
+    .then((registered: ServiceWorkerRegistration | undefined) => {
+      // Blocked registration (Playwright's `serviceWorkers: 'block'` resolves with nothing): nothing to watch.
+      if (stopped || !registered) return;
       registration = registered;
       registered.addEventListener('updatefound', onUpdateFound);
       if (registered.installing) watchInstall(registered.installing);
