@@ -8,18 +8,19 @@ import { preloadToaster } from './app-toaster';
 import { leavePagesWhenSignedOut } from './auth-guard';
 import { startPageTitle } from './page-title';
 import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
+import { startOffline } from './start-offline';
 
 /**
  * Starts everything that runs beside the pages: the state (its models and their effects), the
- * global error handlers, sign-in, and what follows the router (page title, page views, background
- * preloads, then AWS credentials when an identity pool is configured). Returns a function that
- * stops it all.
+ * global error handlers, sign-in, what follows the router (page title, page views, background
+ * preloads, then AWS credentials when an identity pool is configured) and, in production, the
+ * service worker. Returns a function that stops it all.
  */
 // Only with an identity pool, and after the first page: it stays out of the first-load bundle.
 const awsCredentials = () => import('../state/aws-credentials');
 
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
-  const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
+  const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router), startOffline(router)];
   if (env.gaMeasurementId) {
     // Only a build with a measurement id ever loads the page-view code.
     const analytics = import('./start-analytics').then((module) => module.startAnalytics(router));

@@ -14,8 +14,11 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /**
  * Every test runs against the main build by default and may only reach loopback addresses:
  * any other request is aborted (tests that need one answer it themselves with page.route).
+ * Service workers are blocked unless a spec opts in (`test.use({ serviceWorkers: 'allow' })`):
+ * a worker answers requests from its caches, where page.route never sees them.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  serviceWorkers: 'block',
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure
   baseURL: async ({}, use) => use(appUrl('main')),
   context: async ({ context }, use) => {

@@ -10,8 +10,8 @@ const REQUIRED_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-/** The Trusted Types policies every build may create: the icons' and DOMPurify's. */
-const POLICIES = ['dompurify'];
+/** The Trusted Types policies every build may create: DOMPurify's (icons) and the service worker's. */
+const POLICIES = ['dompurify', 'snxt-service-worker'];
 
 /** The CSP of a response as directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
@@ -137,11 +137,63 @@ test.describe('security headers', () => {
     const nginx = await (await request.get(`${baseURL}/nginx-security-headers.conf`)).text();
     expect(headersFile).toContain(`Content-Security-Policy: ${served}`);
     expect(nginx).toContain(`add_header Content-Security-Policy "${served}" always;`);
-    expect(nginx).toContain('try_files $uri $uri/ /index.html;');
+    expect(nginx).toContain('try_files $uri $uri.html $uri/ /index.html;');
+  });
+
+  test('pages, the worker and the manifest are revalidated on every load; hashed files are kept for a year', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const path of ['/', '/index.html', '/settings', '/no/such/page', '/sw.js', '/manifest.webmanifest']) {
+      expect((await headersOf(request, `${baseURL}${path}`))['cache-control'], path).toBe('no-cache');
+    }
+    expect((await headersOf(request, `${baseURL}/assets/i18n/en.json`))['cache-control']).toBe('no-cache');
+    const entry = await entryScript(request, baseURL!);
+    expect((await headersOf(request, entry))['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
 
 const SETTINGS_CHUNK = /\/assets\/settings-[\w-]+\.js(\?.*)?$/;
+
+test.describe('the service worker under the Content-Security-Policy and Trusted Types', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('it registers through its policy, takes control, caches, and serves the next visit without a violation', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const violations = await watchCsp(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await caches.open('snxt-assets')).keys()).some((request) => /\/settings-/.test(request.url)),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.reload();
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    // A plain string never reaches register(): only the worker's policy makes its one URL.
+    expect(
+      await page.evaluate(async () => {
+        try {
+          await navigator.serviceWorker.register('/assets/i18n/en.json');
+          return 'allowed';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe('TypeError');
+  });
+});
+
 const GTAG = /^https:\/\/www\.googletagmanager\.com\/gtag\/js/;
 // Stands in for gtag.js: like Google's, it creates its Closure policy `goog#html` when the browser has Trusted Types.
 const GTAG_STUB = `window.gtagPolicy = window.trustedTypes
