@@ -8,7 +8,6 @@ import { preloadToaster } from './app-toaster';
 import { leavePagesWhenSignedOut } from './auth-guard';
 import { startPageTitle } from './page-title';
 import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
-import { startOffline } from './start-offline';
 
 /**
  * Starts everything that runs beside the pages: the state (its models and their effects), the
@@ -20,7 +19,10 @@ import { startOffline } from './start-offline';
 const awsCredentials = () => import('../state/aws-credentials');
 
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
-  const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router), startOffline(router)];
+  const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
+  // The service worker's starter comes with the background work: nothing of it is in the first load.
+  let stopOffline = () => {};
+  stops.push(() => stopOffline());
   if (env.gaMeasurementId) {
     // Only a build with a measurement id ever loads the page-view code.
     const analytics = import('./start-analytics').then((module) => module.startAnalytics(router));
@@ -38,6 +40,9 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
       preloadToaster,
       preloadTooltips,
       async () => identityPool && (await awsCredentials()).startAwsCredentials(),
+      async () => {
+        if (env.production) stopOffline = (await import('./start-offline')).startOffline(router);
+      },
     ]),
   );
   return () => stops.forEach((stop) => stop());

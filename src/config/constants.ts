@@ -27,6 +27,9 @@ export type NightModeSource = (typeof NIGHT_MODE_SOURCES)[number];
 export const HOUR_CHECK_INTERVAL_MS = 60_000;
 
 export const STORAGE_PREFIX = 'snxt-';
+
+/** oidc-client-ts keeps its tokens and each sign-in it starts under this prefix (in the app's storage). */
+export const OIDC_STORE_PREFIX = 'oidc.';
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
 
 export const TOAST_DURATION_MS = {

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
-import { useFormatDateTime, useT } from '../../i18n/use-t';
+import { useFormatDateTime } from '../../i18n/use-format-date-time';
+import { useT } from '../../i18n/use-t';
 import { env } from '../../config/env';
 import { auth } from '../../state/app-state';
 import { awsIdentity, getAwsCredentials } from '../../state/aws-credentials';

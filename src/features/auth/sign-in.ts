@@ -1,4 +1,5 @@
 import { effect, signal } from '@preact/signals-react';
+import { OIDC_STORE_PREFIX } from '../../config/constants';
 import { env, type OidcEnv } from '../../config/env';
 import { connectAccessTokenSource } from '../../lib/access-token';
 import { cachedPromise } from '../../lib/cached-promise';
@@ -9,7 +10,6 @@ import { auth, storage } from '../../state/app-state';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './callback-url';
 import { takeCarriedNotice } from './carried-notice';
 import { AUTH_NOTICES } from './notices';
-import { answersPendingSignIn, OIDC_STORE_PREFIX } from './pending-sign-in';
 import type { ConnectedSession } from './session';
 
 // oidc-client-ts and the session are one chunk (session.ts), fetched only for the answer to a
@@ -149,9 +149,14 @@ export function startSignIn({
   if (!isSignInCallback(url)) {
     settled = reconcile();
   } else {
-    pendingCallback = answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`)).then((pending) =>
-      pending ? handleAnswer(url) : ignoreAnswer(url),
-    );
+    // Only an address that looks like an answer needs the check: its code stays out of the first load.
+    pendingCallback = import('./pending-sign-in')
+      .then(({ answersPendingSignIn }) =>
+        answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`)),
+      )
+      // Without that code the session decides: it checks the answer the same way before using it.
+      .catch(() => true)
+      .then((pending) => (pending ? handleAnswer(url) : ignoreAnswer(url)));
     settled = pendingCallback.then(() => reconciling);
   }
   const stops = [

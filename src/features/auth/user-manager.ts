@@ -6,7 +6,7 @@ import {
   type UserManagerSettings,
 } from 'oidc-client-ts';
 import type { OidcEnv } from '../../config/env';
-import { OIDC_STORE_PREFIX } from './pending-sign-in';
+import { OIDC_STORE_PREFIX } from '../../config/constants';
 import { withLock } from './renew-lock';
 
 export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
