@@ -47,3 +47,20 @@ export async function seedSettings(page: Page, settings: Record<string, unknown>
     }
   }, settings);
 }
+
+/** Waits until the service worker's asset cache holds the chunk whose file name starts with `name-`. */
+export async function waitForCachedChunk(page: Page, name: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (prefix) =>
+            (await (await caches.open('snxt-assets')).keys()).some((request) =>
+              new URL(request.url).pathname.split('/').pop()!.startsWith(prefix),
+            ),
+          `${name}-`,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appUrl, expect, test } from './fixtures';
+import { appUrl, expect, test, waitForCachedChunk } from './fixtures';
 
 const REQUIRED_HEADERS = {
   'referrer-policy': 'no-referrer',
@@ -72,6 +72,14 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     const fromEvents = await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-csp-violations') ?? '[]'));
     return [...fromEvents, ...fromConsole];
   };
+}
+
+/** Watches for violations from the start, then opens the home page and waits for its heading. */
+async function openHomeWatched(page: Page): Promise<() => Promise<string[]>> {
+  const violations = await watchCsp(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return violations;
 }
 
 test.describe('security headers', () => {
@@ -162,19 +170,9 @@ test.describe('the service worker under the Content-Security-Policy and Trusted 
     page,
     consoleErrors,
   }) => {
-    const violations = await watchCsp(page);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const violations = await openHomeWatched(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await caches.open('snxt-assets')).keys()).some((request) => /\/settings-/.test(request.url)),
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await waitForCachedChunk(page, 'settings');
     await page.reload();
     await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -226,9 +224,7 @@ function attempt(page: Page, what: 'innerHTML' | 'script.src' | 'createPolicy', 
 
 test.describe('the app under its Content-Security-Policy and Trusted Types', () => {
   test('a Trusted Types violation throws and is caught by the watcher', async ({ page }) => {
-    const violations = await watchCsp(page);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const violations = await openHomeWatched(page);
     expect(await attempt(page, 'innerHTML')).toBe('TypeError');
     await expect.poll(async () => (await violations()).join('\n')).toContain('require-trusted-types-for');
   });
@@ -247,9 +243,7 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
     page,
     consoleErrors,
   }) => {
-    const violations = await watchCsp(page);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const violations = await openHomeWatched(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'v9.0.0' }).hover();
     await expect(page.getByRole('tooltip')).toBeVisible();
     // Pages animate once motion's chunk has arrived.

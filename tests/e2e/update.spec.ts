@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { buildApp, freePort } from '../support/app-servers.mjs';
 import { startSwitchableServer } from '../support/switchable-server.mjs';
-import { expect, test } from './fixtures';
+import { expect, test, waitForCachedChunk } from './fixtures';
 
 // Two builds of the app, told apart by the environment name in the footer, served in turn from
 // one origin: build A, then the deploy of build B.
@@ -87,15 +87,7 @@ test('a new build is offered; Reload shows it after exactly one reload; another 
 test('dismissing the snack bar keeps the old build working, its pages too', async ({ page, context }) => {
   const documents = await countDocuments(context);
   await openA(page);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          (await (await caches.open('snxt-assets')).keys()).some((request) => /\/settings-/.test(request.url)),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await waitForCachedChunk(page, 'settings');
 
   server.serve('b');
   await checkForUpdate(page);
