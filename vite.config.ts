@@ -3,48 +3,77 @@ import signalsTransform from '@preact/signals-react-transform';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { BOOT_DATA } from './scripts/boot-data';
 import { bootScriptPlugin } from './scripts/boot-script.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import { prerenderPlugin } from './scripts/prerender.mjs';
 import { securityHeadersPlugin } from './scripts/security-headers.mjs';
+import { WORKER_FILE, workboxOptions } from './scripts/service-worker.mjs';
 
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    // The router plugin must come before the React plugin so route files are split first.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      quoteStyle: 'single',
-      // The landing page is what a first visit paints: keep it in the entry chunk, split the rest.
-      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
-    }),
-    react(),
-    // Lets components read signals directly and re-render when they change.
-    babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
-    tailwindcss(),
-    // `/` and `/settings` rendered into their HTML at build time, the stylesheet inlined.
-    prerenderPlugin(),
-    // CSP and friends: shipped as dist/_headers + an nginx snippet, and sent by `vite preview`.
-    securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
-    // Sets theme, language and direction before the first paint; starts the opened page's chunk and
-    // the locale data while the entry script downloads.
-    bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), BOOT_DATA),
-    // Brotli and gzip copies of the build, as static hosts serve them; `vite preview` serves them too.
-    precompressPlugin(),
-  ],
-  // The prerendered footer's year: hydration renders it too, whatever the visitor's clock says.
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  server: { port: 5173, strictPort: true },
-  preview: { port: 4173 },
-  build: { target: 'es2022', sourcemap: false },
-  test: {
-    environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
-    setupFiles: ['src/test/setup.ts'],
-    restoreMocks: true,
-  },
-}));
+export default defineConfig(({ mode }) => {
+  let outDir = resolve('dist');
+  return {
+    plugins: [
+      // The router plugin must come before the React plugin so route files are split first.
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        quoteStyle: 'single',
+        // The landing page is what a first visit paints: keep it in the entry chunk, split the rest.
+        codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
+      }),
+      react(),
+      // Lets components read signals directly and re-render when they change.
+      babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
+      tailwindcss(),
+      // `/` and `/settings` rendered into their HTML at build time, the stylesheet inlined.
+      prerenderPlugin(),
+      // CSP and friends: shipped as dist/_headers + an nginx snippet, and sent by `vite preview`.
+      securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
+      // Sets theme, language and direction before the first paint; starts the opened page's chunk and
+      // the locale data while the entry script downloads.
+      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), BOOT_DATA),
+      // The service worker (docs/behaviour.md, "Offline and updates"); the app registers it itself.
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest: false,
+        filename: WORKER_FILE,
+        integration: {
+          // After every page is written (a prerender writes them late), so all of them are precached.
+          closeBundleOrder: 'post',
+          configureOptions: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+        },
+        workbox: workboxOptions(() => outDir),
+      }),
+      // Brotli and gzip copies of the build, as static hosts serve them; `vite preview` serves them too.
+      precompressPlugin(),
+    ],
+    // The prerendered footer's year: hydration renders it too, whatever the visitor's clock says.
+    define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+    server: { port: 5173, strictPort: true },
+    preview: { port: 4173 },
+    // Every browser that runs es2022 modules supports <link rel=modulepreload>: no polyfill in the entry.
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        // Everything the entry imports statically, in one chunk: Rolldown otherwise splits modules that
+        // lazy chunks share with the entry into small chunks of their own (rolldown/rolldown#10731).
+        output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      },
+    },
+    test: {
+      environment: 'happy-dom',
+      include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+      setupFiles: ['src/test/setup.ts'],
+      restoreMocks: true,
+    },
+  };
+});

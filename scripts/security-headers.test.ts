@@ -4,12 +4,15 @@ import {
   contentSecurityPolicy,
   headersFile,
   inlineScriptHashes,
+  headersForPath,
   inlineStyleHashes,
   nginxSnippet,
   pageHashes,
+  parseHeaderRules,
   parseHeadersFile,
   securityHeaders,
 } from './security-headers.mjs';
+import { cacheRules, pathMatches } from './cache-headers.mjs';
 import { APP_POLICIES, DOMPURIFY_POLICY, GTAG_POLICY, trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
 
 /** The CSP as a map of directive → sources. */
@@ -72,6 +75,62 @@ describe('contentSecurityPolicy', () => {
     expect(csp['connect-src']).toEqual(["'self'"]);
   });
 
+  it('lets the app call the API origins that receive the access token (VITE_API_ORIGINS)', () => {
+    const csp = directives({ VITE_API_ORIGINS: 'self, https://API.example.com:443/, http://127.0.0.1:8080' });
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.example.com', 'http://127.0.0.1:8080']);
+    expect(directives({ VITE_API_ORIGINS: 'self' })['connect-src']).toEqual(["'self'"]);
+  });
+
+  it.each([
+    '*',
+    'https://*.example.com',
+    'null',
+    'https://api.example.com/v1',
+    'self,garbage',
+    'https://a.example.com https://b.example.com',
+  ])('lists no API origin for a VITE_API_ORIGINS the app refuses (%s)', (value) => {
+    const csp = directives({ VITE_API_ORIGINS: `https://ok.example.com,${value}` });
+    expect(csp['connect-src']).toEqual(["'self'"]);
+  });
+
+  describe('the Cognito identity endpoint', () => {
+    const POOL_ID = 'eu-west-1:0f8b2d3e-4c5a-4b6d-8e7f-9a0b1c2d3e4f';
+
+    it("is allowed in connect-src with a pool: by default the pool region's endpoint", () => {
+      expect(directives({ VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID })['connect-src']).toEqual([
+        "'self'",
+        'https://cognito-identity.eu-west-1.amazonaws.com',
+      ]);
+      const china = directives({ VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID.replace('eu-west-1', 'cn-north-1') });
+      expect(china['connect-src']).toEqual(["'self'", 'https://cognito-identity.cn-north-1.amazonaws.com.cn']);
+    });
+
+    it("is the override's origin when one is set, next to the sign-in origins", () => {
+      const csp = directives({
+        VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://127.0.0.1:5174/identity/',
+      });
+      expect(csp['connect-src']).toEqual([
+        "'self'",
+        'https://cognito-idp.eu-west-1.amazonaws.com',
+        'http://127.0.0.1:5174',
+      ]);
+    });
+
+    it('is not allowed without a valid pool id, whatever the endpoint', () => {
+      const envs: Record<string, string>[] = [
+        { VITE_COGNITO_IDENTITY_ENDPOINT: 'https://identity.example.com/' },
+        { VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1', VITE_COGNITO_IDENTITY_ENDPOINT: 'https://identity.example.com/' },
+        { VITE_COGNITO_IDENTITY_POOL_ID: "eu-west-1:x'; script-src *" },
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'javascript:alert(1)' },
+      ];
+      for (const env of envs) {
+        expect(directives(env)['connect-src'], JSON.stringify(env)).toEqual(["'self'"]);
+      }
+    });
+  });
+
   it('allows an absolute translation prefix in connect-src', () => {
     expect(directives({ VITE_I18N_PREFIX: 'https://cdn.example.com/app' })['connect-src']).toEqual([
       "'self'",
@@ -94,13 +153,13 @@ describe('Trusted Types', () => {
   });
 
   it("name only the policies a build creates: the app's own and DOMPurify's", () => {
-    expect(directives({})['trusted-types']).toEqual([DOMPURIFY_POLICY]);
+    expect(directives({})['trusted-types']).toEqual([DOMPURIFY_POLICY, APP_POLICIES.serviceWorker]);
     expect(directives({})['trusted-types']).toEqual(trustedTypePolicyNames({ analytics: false }));
   });
 
   it("add the analytics policy and gtag.js's own only when a measurement id is set", () => {
     const names = directives({ VITE_GA_MEASUREMENT_ID: 'G-ABC123' })['trusted-types'];
-    expect(names).toEqual([DOMPURIFY_POLICY, APP_POLICIES.analytics, GTAG_POLICY]);
+    expect(names).toEqual([DOMPURIFY_POLICY, APP_POLICIES.serviceWorker, APP_POLICIES.analytics, GTAG_POLICY]);
     expect(directives({ VITE_GA_MEASUREMENT_ID: ' ' })['trusted-types']).not.toContain(GTAG_POLICY);
     expect(directives({})['trusted-types']).not.toContain(APP_POLICIES.analytics);
   });
@@ -184,12 +243,98 @@ describe('deployable configs', () => {
     expect(parseHeadersFile(text)).toEqual(headers);
   });
 
-  it('writes an nginx snippet with every header on every response and the SPA fallback', () => {
+  describe('caching per path', () => {
+    const files = [
+      'index.html',
+      'settings.html',
+      'assets/index-AbC123.js',
+      'assets/index-Xyz789.css',
+      'assets/settings-Q1w2e3.js',
+      'favicon.svg',
+    ];
+    const rules = parseHeaderRules(headersFile(headers, cacheRules(files)));
+    const served = (path: string) => headersForPath(rules, path);
+
+    it.each([
+      '/',
+      '/index.html',
+      '/settings',
+      '/settings.html',
+      '/sw.js',
+      '/workbox-4a5b6c.js',
+      '/manifest.webmanifest',
+    ])('%s (a page, the worker or the manifest) is revalidated on every load', (path) =>
+      expect(served(path)['Cache-Control']).toBe('no-cache'),
+    );
+
+    it('hashed build files are kept for a year', () => {
+      for (const path of ['/assets/index-AbC123.js', '/assets/index-Xyz789.css', '/assets/settings-Q1w2e3.js']) {
+        expect(served(path)['Cache-Control']).toBe('public, max-age=31536000, immutable');
+      }
+    });
+
+    it('translations and icons, which keep their names from build to build, are revalidated', () => {
+      expect(served('/assets/i18n/de.json')['Cache-Control']).toBe('no-cache');
+      expect(served('/assets/icons/home.svg')['Cache-Control']).toBe('no-cache');
+    });
+
+    it('an unknown path (the SPA fallback serves index.html) is revalidated', () => {
+      expect(served('/no/such/page')['Cache-Control']).toBe('no-cache');
+      // A hashed name the build does not have is not made immutable by a wildcard.
+      expect(served('/assets/index-Old999.js')['Cache-Control']).toBe('no-cache');
+    });
+
+    it('every path still gets every security header', () => {
+      for (const path of ['/', '/settings', '/sw.js', '/assets/index-AbC123.js', '/assets/i18n/en.json', '/x']) {
+        expect(served(path)).toMatchObject(headers);
+      }
+    });
+
+    it('no path matches two caching rules (hosts would join both values into one header)', () => {
+      const patterns = rules.filter((rule) => rule.headers['Cache-Control']).map((rule) => rule.path);
+      const paths = [
+        ...files.map((file) => `/${file}`),
+        '/',
+        '/settings',
+        '/sw.js',
+        '/assets/i18n/en.json',
+        '/assets/icons/home.svg',
+      ];
+      for (const path of paths) {
+        expect(patterns.filter((pattern) => pathMatches(pattern, path)).length, path).toBeLessThanOrEqual(1);
+      }
+    });
+  });
+
+  it('writes an nginx snippet with every header on every response, caching per location and the SPA fallback', () => {
     const text = nginxSnippet(headers);
-    for (const [name, value] of Object.entries(headers)) {
-      expect(text).toContain(`add_header ${name} "${value}" always;`);
+    const locations = [...text.matchAll(/^location ([^{]+) \{\n([\s\S]*?)^\}/gm)].map(([, match, body]) => ({
+      match: match!.trim(),
+      body: body!,
+    }));
+    const cacheOf = (match: string) =>
+      /add_header Cache-Control "([^"]+)" always;/.exec(
+        locations.find((location) => location.match === match)!.body,
+      )?.[1];
+    expect(locations.map((location) => location.match)).toEqual([
+      '/',
+      '^~ /assets/',
+      '^~ /assets/i18n/',
+      '^~ /assets/icons/',
+    ]);
+    // nginx drops the server's add_header lines in a location that adds its own: each repeats them all.
+    for (const { body } of [{ body: text }, ...locations]) {
+      for (const [name, value] of Object.entries(headers)) {
+        expect(body).toContain(`add_header ${name} "${value}" always;`);
+      }
     }
-    expect(text).toContain('try_files $uri $uri/ /index.html;');
+    expect(cacheOf('/')).toBe('no-cache');
+    expect(cacheOf('^~ /assets/')).toBe('public, max-age=31536000, immutable');
+    expect(cacheOf('^~ /assets/i18n/')).toBe('no-cache');
+    expect(cacheOf('^~ /assets/icons/')).toBe('no-cache');
+    // /settings is settings.html; unknown paths are the app's; a missing hashed file is a 404, never the page.
+    expect(locations[0]!.body).toContain('try_files $uri $uri.html $uri/ /index.html;');
+    expect(locations[1]!.body).toContain('try_files $uri =404;');
     expect(text).toMatch(/^gzip_static on;$/m);
   });
 });

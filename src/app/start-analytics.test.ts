@@ -5,20 +5,23 @@ import { startAnalytics } from './start-analytics';
 
 type Listener = (event: { toLocation: { href: string; pathname: string; searchStr: string } }) => void;
 
-function fakeRouter() {
+type Location = Parameters<Listener>[0]['toLocation'];
+
+const locationOf = (path: string): Location => {
+  const url = new URL(path, 'http://app.test');
+  return { href: `${url.pathname}${url.search}`, pathname: url.pathname, searchStr: url.search };
+};
+
+function fakeRouter(onScreen?: string) {
   const listeners: Listener[] = [];
   const router = {
+    state: { resolvedLocation: onScreen === undefined ? undefined : locationOf(onScreen) },
     subscribe: vi.fn((type: string, listener: Listener) => {
       if (type === 'onResolved') listeners.push(listener);
       return () => listeners.splice(listeners.indexOf(listener), 1);
     }),
   };
-  const resolve = (path: string) => {
-    const url = new URL(path, 'http://app.test');
-    listeners.forEach((listener) =>
-      listener({ toLocation: { href: `${url.pathname}${url.search}`, pathname: url.pathname, searchStr: url.search } }),
-    );
-  };
+  const resolve = (path: string) => listeners.forEach((listener) => listener({ toLocation: locationOf(path) }));
   return { router: router as unknown as AnyRouter, subscribe: router.subscribe, resolve };
 }
 
@@ -58,6 +61,17 @@ describe('startAnalytics', () => {
     expect(pageViewCalls()).toEqual([
       { page_location: 'http://localhost:3000/', page_path: '/' },
       { page_location: 'http://localhost:3000/settings?tab=2', page_path: '/settings?tab=2' },
+    ]);
+  });
+
+  it('counts the page already on screen when it starts (it loads beside the first page)', async () => {
+    const { router, resolve } = fakeRouter('/settings');
+    stops.push(startAnalytics(router, { id: 'G-TEST1234', production: true, load: async () => analyticsModule }));
+    await vi.waitFor(() => expect(window.gtag).toBeDefined());
+    resolve('/');
+    expect(pageViewCalls()).toEqual([
+      { page_location: 'http://localhost:3000/settings', page_path: '/settings' },
+      { page_location: 'http://localhost:3000/', page_path: '/' },
     ]);
   });
 

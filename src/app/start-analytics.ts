@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import type { AnyRouter } from '@tanstack/react-router';
+import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 import { env } from '../config/env';
 import { isSignInCallback } from '../features/auth/callback-url';
 import type { Analytics } from '../lib/analytics';
@@ -39,12 +39,15 @@ export function startAnalytics(
   const waiting: PageView[] = [];
   let analytics: Analytics | null = null;
 
-  const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
+  const record = (location: ParsedLocation) => {
     // A sign-in answer carries a one-time code; the sign-in feature replaces that URL at once and
     // the clean one is reported then. The code never goes to analytics.
-    if (isSignInCallback(new URL(toLocation.href, window.location.origin))) return;
-    page.value = pageViewOf(toLocation, window.location.origin);
-  });
+    if (isSignInCallback(new URL(location.href, window.location.origin))) return;
+    page.value = pageViewOf(location, window.location.origin);
+  };
+  // This module loads beside the first page: a page already on screen is the first view.
+  if (router.state.resolvedLocation) record(router.state.resolvedLocation);
+  const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => record(toLocation));
   const stopEffect = runEffect('page view', () => {
     const view = page.value;
     if (!view) return;

@@ -32,7 +32,10 @@ export type NightModeSource = (typeof NIGHT_MODE_SOURCES)[number];
 export const HOUR_CHECK_INTERVAL_MS = 60_000;
 
 export const STORAGE_PREFIX = 'snxt-';
-export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS' } as const;
+
+/** oidc-client-ts keeps its tokens and each sign-in it starts under this prefix (in the app's storage). */
+export const OIDC_STORE_PREFIX = 'oidc.';
+export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
 
 export const TOAST_DURATION_MS = {
   default: 2000,
@@ -64,6 +67,18 @@ export const DRAWER = { widthPx: 250, durationMs: 400 } as const;
 export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
 
 export const EFFECT_MAX_RETRIES = 10;
+
+/** AWS credentials from the identity pool (src/state/aws-session.ts, credential-timing.ts). */
+export const AWS_CREDENTIALS = {
+  /** Refreshed this long before they expire. */
+  refreshBeforeMs: 5 * 60_000,
+  /** Never refreshed sooner than this after they arrived, however short-lived they are. */
+  minRefreshDelayMs: 5_000,
+  /** Without AWS's clock (the answer's Date), the browser's is taken to be this far behind it. */
+  assumedClockSkewMs: 5 * 60_000,
+  /** A Date further off than this is not believed. */
+  maxClockOffsetMs: 24 * 60 * 60_000,
+} as const;
 
 /**
  * Cognito "advanced security" (threat protection) data collection: on. Cognito's hosted sign-in

@@ -12,7 +12,10 @@ describe('parseEnv', () => {
       test: false,
       i18nPrefix: '',
       oidc: null,
+      cognitoIdentity: null,
       gaMeasurementId: null,
+      authRequired: false,
+      apiOrigins: { self: false, origins: [] },
     });
   });
 
@@ -113,6 +116,207 @@ describe('parseEnv', () => {
       const env = parseEnv({ ...mode, ...withOidc('http://idp.example.com', 'http://auth.example.com') });
       expect(env.oidc).toMatchObject({ authority: 'http://idp.example.com', cognitoDomain: 'http://auth.example.com' });
       expect(error).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('VITE_AUTH_REQUIRED (mandatory sign-in)', () => {
+    const oidc = { VITE_OIDC_AUTHORITY: 'https://idp.example.com', VITE_OIDC_CLIENT_ID: 'client' };
+
+    it.each([
+      ['true', true],
+      [' TRUE ', true],
+      ['false', false],
+      ['', false],
+    ])('reads %j as %s when sign-in is configured', (value, expected) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(parseEnv({ ...production, ...oidc, VITE_AUTH_REQUIRED: value }).authRequired).toBe(expected);
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it.each(['yes', '1', 'on', 'true,false', 'truee'])('refuses %j: one console error naming it, off', (value) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(parseEnv({ ...production, ...oidc, VITE_AUTH_REQUIRED: value }).authRequired).toBe(false);
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_AUTH_REQUIRED');
+    });
+
+    it('is off, with one console error naming it, when no sign-in is configured', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(parseEnv({ ...production, VITE_AUTH_REQUIRED: 'true' }).authRequired).toBe(false);
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_AUTH_REQUIRED');
+    });
+
+    it('is off when the sign-in configuration itself is refused', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const env = parseEnv({
+        ...production,
+        ...oidc,
+        VITE_OIDC_AUTHORITY: 'http://idp.example.com',
+        VITE_AUTH_REQUIRED: 'true',
+      });
+      expect(env).toMatchObject({ oidc: null, authRequired: false });
+      expect(error.mock.calls.map(([message]) => String(message))).toEqual([
+        expect.stringContaining('VITE_OIDC_AUTHORITY'),
+        expect.stringContaining('VITE_AUTH_REQUIRED'),
+      ]);
+    });
+  });
+
+  describe('VITE_API_ORIGINS (who receives the access token)', () => {
+    const apiOrigins = (value: string, base: Record<string, string | boolean> = production) =>
+      parseEnv({ ...base, VITE_API_ORIGINS: value }).apiOrigins;
+
+    it.each([
+      ['self', { self: true, origins: [] }],
+      [' SELF ', { self: true, origins: [] }],
+      ['https://api.example.com', { self: false, origins: ['https://api.example.com'] }],
+      // Case, a trailing slash and the scheme's default port are spelling only.
+      ['HTTPS://API.Example.COM/', { self: false, origins: ['https://api.example.com'] }],
+      ['https://api.example.com:443', { self: false, origins: ['https://api.example.com'] }],
+      ['https://api.example.com:8443/', { self: false, origins: ['https://api.example.com:8443'] }],
+      // International names are compared in their ASCII (IDNA) form, as the browser sends them.
+      ['https://Bücher.example', { self: false, origins: ['https://xn--bcher-kva.example'] }],
+      [
+        'self, https://a.example.com ,https://b.example.com:8443,https://a.example.com/',
+        { self: true, origins: ['https://a.example.com', 'https://b.example.com:8443'] },
+      ],
+      // A production build takes plain http only on loopback, as for the provider.
+      ['http://127.0.0.1:8080', { self: false, origins: ['http://127.0.0.1:8080'] }],
+      ['http://[::1]:8080', { self: false, origins: ['http://[::1]:8080'] }],
+      ['', { self: false, origins: [] }],
+      [' , ', { self: false, origins: [] }],
+    ])('reads %j', (value, expected) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(apiOrigins(value)).toEqual(expected);
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['*', 'a wildcard would hand the token to every origin'],
+      ['https://*.example.com', 'a wildcard host'],
+      ['null', 'the opaque origin of sandboxed frames and files'],
+      ['https://api.example.com/v1', 'a path: the token goes to the whole origin, not a path'],
+      ['https://api.example.com/v1/', 'a path with a trailing slash'],
+      ['https://api.example.com?x=1', 'a query'],
+      ['https://api.example.com#x', 'a fragment'],
+      ['https://user@api.example.com', 'userinfo'],
+      ['https://api.example.com@evil.com', 'userinfo that looks like the host'],
+      ['https://user:pass@api.example.com', 'userinfo with a password'],
+      ['api.example.com', 'no scheme'],
+      ['//api.example.com', 'scheme-relative'],
+      ['https:api.example.com', 'no slashes'],
+      ['ftp://api.example.com', 'not http(s)'],
+      ['javascript:alert(1)', 'a script URL'],
+      ['https://', 'no host'],
+      ['self,garbage', 'one bad entry among good ones'],
+      ['https://api.example.com https://b.example.com', 'separated by a space, not a comma'],
+      ['http://api.example.com', 'plain http off loopback in a production build'],
+      ['http://127.0.0.1.evil.example', 'a look-alike of loopback'],
+    ])('refuses %j (%s): one console error naming it, and no origin receives the token', (value) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(apiOrigins(value)).toEqual({ self: false, origins: [] });
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_API_ORIGINS');
+    });
+
+    it('takes plain http anywhere in a development build', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(apiOrigins('http://api.example.com', { MODE: 'development', PROD: false })).toEqual({
+        self: false,
+        origins: ['http://api.example.com'],
+      });
+      expect(error).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('Cognito identity pool', () => {
+    const POOL_ID = 'eu-west-1:0f8b2d3e-4c5a-4b6d-8e7f-9a0b1c2d3e4f';
+
+    it('reads the pool id and defaults the endpoint to the pool region', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(parseEnv({ ...production, VITE_COGNITO_IDENTITY_POOL_ID: ` ${POOL_ID} ` }).cognitoIdentity).toEqual({
+        identityPoolId: POOL_ID,
+        region: 'eu-west-1',
+        endpoint: 'https://cognito-identity.eu-west-1.amazonaws.com/',
+      });
+      const china = parseEnv({
+        ...production,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID.replace('eu-west-1', 'cn-north-1'),
+      });
+      expect(china.cognitoIdentity?.endpoint).toBe('https://cognito-identity.cn-north-1.amazonaws.com.cn/');
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it('keeps an endpoint override as given, its path and trailing slash included', () => {
+      const env = parseEnv({
+        ...production,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://127.0.0.1:5174/identity/',
+      });
+      expect(env.cognitoIdentity?.endpoint).toBe('http://127.0.0.1:5174/identity/');
+    });
+
+    it('is off without a pool id, even with an endpoint', () => {
+      const env = parseEnv({ ...production, VITE_COGNITO_IDENTITY_ENDPOINT: 'https://identity.example.com/' });
+      expect(env.cognitoIdentity).toBeNull();
+    });
+
+    it.each([
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1:not-a-uuid' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: 'eu-west-1_AbCdEf' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID.toUpperCase() }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: `evil.example/x:${POOL_ID.slice(10)}` }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: `${POOL_ID}\nx` }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [{ VITE_COGNITO_IDENTITY_POOL_ID: '__proto__' }, 'VITE_COGNITO_IDENTITY_POOL_ID'],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'not a url' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'javascript:alert(1)//' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'http://identity.example.com/' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+      [
+        { VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID, VITE_COGNITO_IDENTITY_ENDPOINT: 'http://127.0.0.1.evil.example/' },
+        'VITE_COGNITO_IDENTITY_ENDPOINT',
+      ],
+    ] as const)('refuses %j with one console error naming %s, AWS credentials off', (raw, name) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const env = parseEnv({ ...production, ...raw });
+      expect(env.cognitoIdentity).toBeNull();
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain(name);
+    });
+
+    it('accepts a plain-http endpoint on loopback in production, and anywhere in development', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const loopback = parseEnv({
+        ...production,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://localhost:5174/identity/',
+      });
+      expect(loopback.cognitoIdentity?.endpoint).toBe('http://localhost:5174/identity/');
+      const development = parseEnv({
+        MODE: 'development',
+        PROD: false,
+        VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
+        VITE_COGNITO_IDENTITY_ENDPOINT: 'http://identity.example.com/',
+      });
+      expect(development.cognitoIdentity?.endpoint).toBe('http://identity.example.com/');
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it('does not depend on sign-in: a pool without an authority serves guests', () => {
+      expect(parseEnv({ ...production, VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID })).toMatchObject({
+        oidc: null,
+        cognitoIdentity: { identityPoolId: POOL_ID },
+      });
     });
   });
 });

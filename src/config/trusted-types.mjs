@@ -6,6 +6,8 @@
 export const APP_POLICIES = Object.freeze({
   /** Turns the one gtag.js URL into a script URL. */
   analytics: 'snxt-analytics',
+  /** Turns the service worker's own URL, and nothing else, into a script URL for register(). */
+  serviceWorker: 'snxt-service-worker',
 });
 
 /** DOMPurify creates this policy for its own parsing when Trusted Types exist (icons are sanitised by it). */
@@ -21,5 +23,5 @@ export const GTAG_POLICY = 'goog#html';
  * @returns {string[]}
  */
 export function trustedTypePolicyNames({ analytics }) {
-  return [DOMPURIFY_POLICY, ...(analytics ? [APP_POLICIES.analytics, GTAG_POLICY] : [])];
+  return [DOMPURIFY_POLICY, APP_POLICIES.serviceWorker, ...(analytics ? [APP_POLICIES.analytics, GTAG_POLICY] : [])];
 }

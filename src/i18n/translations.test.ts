@@ -15,6 +15,7 @@ const readCatalog = (language: string): Catalog =>
 const BRAND_KEYS = new Set(['snxt.title.short', 'snxt.title.long']);
 /** Texts that are spelled the same as in English because the word is the same in that language. */
 const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
+  de: ['snxt.profile.name'],
   fr: [
     'snxt.menu.drawer',
     'snxt.notifications.label',

@@ -112,7 +112,22 @@ describe('getCredentialsForIdentity', () => {
         sessionToken: CREDENTIALS.SessionToken,
         expiration: new Date(CREDENTIALS.Expiration * 1000),
       },
+      serverTime: null,
     });
+  });
+
+  it("hands on the answer's Date as the server's clock, and nothing for a Date that is not one", async () => {
+    const dated = (date: string) =>
+      fakeFetch(() => answer(200, { IdentityId: IDENTITY_ID, Credentials: CREDENTIALS }, { date }));
+    const options = { endpoint: ENDPOINT, identityId: IDENTITY_ID };
+    const { serverTime } = await getCredentialsForIdentity({
+      ...options,
+      fetch: dated('Wed, 21 Oct 2026 07:28:00 GMT'),
+    });
+    expect(serverTime).toEqual(new Date(Date.UTC(2026, 9, 21, 7, 28)));
+    for (const date of ['yesterday', '', '1790000000']) {
+      expect((await getCredentialsForIdentity({ ...options, fetch: dated(date) })).serverTime, date).toBeNull();
+    }
   });
 
   it('reads Expiration as epoch seconds, fractions included, and keeps nothing else', async () => {

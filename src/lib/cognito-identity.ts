@@ -4,6 +4,8 @@
  * Every answer is checked before use: failures reject with one of three error classes below.
  */
 
+import { identityEndpointOf } from '../config/cognito-identity-pool.mjs';
+
 /** Provider name (the issuer without its scheme) -> ID token. */
 export type Logins = Readonly<Record<string, string>>;
 
@@ -18,6 +20,8 @@ export interface IdentityCredentials {
   /** The identity the credentials are for; may differ from the one asked for (Cognito merges a guest into its user). */
   identityId: string;
   credentials: AwsCredentials;
+  /** The answer's `Date` header: AWS's clock, which `expiration` is on; null without a valid one. */
+  serverTime: Date | null;
 }
 
 export interface IdentityCallOptions {
@@ -74,6 +78,14 @@ const text = (object: Json, key: string): string | undefined => {
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
 
+/** An HTTP date (IMF-fixdate), the only form servers send: `Wed, 21 Oct 2026 07:28:00 GMT`. */
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+const serverTimeOf = (date: string | null): Date | null => {
+  const time = date && HTTP_DATE.test(date) ? Date.parse(date) : NaN;
+  return Number.isNaN(time) ? null : new Date(time);
+};
+
 const identityIdOf = (answer: Json): string | undefined => {
   const identityId = text(answer, 'IdentityId');
   return identityId && IDENTITY_ID.test(identityId) ? identityId : undefined;
@@ -84,12 +96,13 @@ async function call<T>(
   operation: string,
   input: Json,
   { endpoint, logins, fetch: send = fetch, signal }: IdentityCallOptions,
-  read: (answer: Json) => T | undefined,
+  read: (answer: Json, serverTime: Date | null) => T | undefined,
 ): Promise<T> {
   if (logins && Object.keys(logins).length > 0) input.Logins = logins;
   let status = 0;
   let body: string;
   let errorType: string | null = null;
+  let date: string | null = null;
   try {
     const response = await send(endpoint, {
       method: 'POST',
@@ -102,6 +115,7 @@ async function call<T>(
     });
     status = response.status;
     body = await response.text();
+    date = response.headers.get('date');
     if (!response.ok) errorType = response.headers.get('x-amzn-errortype');
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -122,7 +136,7 @@ async function call<T>(
       throw new CognitoIdentityError(type, (json && (text(json, 'message') ?? text(json, 'Message'))) || type, status);
     }
   }
-  const result = json && status < 300 ? read(json) : undefined;
+  const result = json && status < 300 ? read(json, serverTimeOf(date)) : undefined;
   if (result === undefined) {
     throw new IdentityResponseError(`Cognito Identity ${operation}: unexpected answer, HTTP ${status}`, status);
   }
@@ -138,7 +152,7 @@ export function getId(options: IdentityCallOptions & { identityPoolId: string })
 export function getCredentialsForIdentity(
   options: IdentityCallOptions & { identityId: string },
 ): Promise<IdentityCredentials> {
-  return call('GetCredentialsForIdentity', { IdentityId: options.identityId }, options, (answer) => {
+  return call('GetCredentialsForIdentity', { IdentityId: options.identityId }, options, (answer, serverTime) => {
     const identityId = identityIdOf(answer);
     const issued = own(answer, 'Credentials');
     if (!identityId || !isObject(issued)) return undefined;
@@ -149,7 +163,7 @@ export function getCredentialsForIdentity(
     // JSON 1.1 sends timestamps as epoch seconds; past the year 275760 a Date is invalid.
     const expiration = new Date(typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : NaN);
     if (!accessKeyId || !secretAccessKey || !sessionToken || Number.isNaN(expiration.getTime())) return undefined;
-    return { identityId, credentials: { accessKeyId, secretAccessKey, sessionToken, expiration } };
+    return { identityId, credentials: { accessKeyId, secretAccessKey, sessionToken, expiration }, serverTime };
   });
 }
 
@@ -169,5 +183,5 @@ export function regionOf(identityPoolId: string): string {
 
 export function defaultIdentityEndpoint(region: string): string {
   if (!new RegExp(`^${REGION}$`).test(region)) throw new TypeError(`Not an AWS region: ${region}`);
-  return `https://cognito-identity.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}/`;
+  return identityEndpointOf(region);
 }

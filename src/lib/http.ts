@@ -1,3 +1,5 @@
+import { env, type ApiOrigins } from '../config/env';
+import { accessTokens, type AccessTokenSource } from './access-token';
 import { reportError } from './report';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -32,6 +34,8 @@ export interface HttpOptions extends RequestInit {
    * handler (no toast). By default every failure is reported.
    */
   handleErrors?: boolean;
+  /** false: never send the access token, even to an API origin (static files). */
+  accessToken?: boolean;
 }
 
 /** One cookie's value from a `document.cookie` string, or null. */
@@ -67,6 +71,9 @@ interface HttpEnvironment {
   fetch: typeof fetch;
   pageUrl: () => string;
   cookies: () => string;
+  /** Origins that receive the access token (VITE_API_ORIGINS). */
+  apiOrigins?: ApiOrigins;
+  tokens?: () => AccessTokenSource | null;
 }
 
 const browser: HttpEnvironment = {
@@ -75,28 +82,49 @@ const browser: HttpEnvironment = {
   cookies: () => document.cookie,
 };
 
-/** Creates the helper; the app uses `http`, tests pass their own fetch, page URL and cookies. */
-export function createHttp(environment: HttpEnvironment = browser) {
-  return async function http(url: string | URL, { handleErrors = false, ...init }: HttpOptions = {}) {
+/**
+ * Creates the helper; the app uses `http`, tests pass their own fetch, page URL and cookies.
+ * Requests to an API origin carry the access token; a 401 there renews it once (one renewal for
+ * every request it failed) and retries once, and a renewed token that is refused too ends the
+ * session. A request without a token is sent as it is and never retried.
+ */
+export function createHttp({
+  fetch: send,
+  pageUrl,
+  cookies,
+  apiOrigins = env.apiOrigins,
+  tokens = accessTokens,
+}: HttpEnvironment = browser) {
+  return async function http(url: string | URL, { handleErrors = false, accessToken, ...init }: HttpOptions = {}) {
     const method = init.method ?? 'GET';
     const headers = new Headers(init.headers);
-    if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, environment.pageUrl())) {
-      const token = readCookie(XSRF_COOKIE, environment.cookies());
+    if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, pageUrl())) {
+      const token = readCookie(XSRF_COOKIE, cookies());
       if (token !== null) headers.set(XSRF_HEADER, token);
     }
     const fail = (error: Error): never => {
       if (!handleErrors) reportError(error, `${method.toUpperCase()} ${String(url)}`);
       throw error;
     };
+    const request = async (bearer: string | null) => {
+      const sent = new Headers(headers);
+      if (bearer) sent.set('Authorization', `Bearer ${bearer}`);
+      try {
+        return await send(url, { ...init, method, headers: sent });
+      } catch (error) {
+        // A request the caller aborted is not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        return fail(new NetworkError(String(url), { cause: error }));
+      }
+    };
 
-    let response: Response;
-    try {
-      response = await environment.fetch(url, { ...init, method, headers });
-    } catch (error) {
-      // A request the caller aborted is not a failure.
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      return fail(new NetworkError(String(url), { cause: error }));
-    }
+    // The token code loads only in a build that names API origins, with the first request.
+    const response =
+      accessToken !== false && !headers.has('Authorization') && (apiOrigins.self || apiOrigins.origins.length > 0)
+        ? await import('./with-access-token').then((module) =>
+            module.sendWithAccessToken(url, pageUrl(), apiOrigins, tokens(), request, init.body),
+          )
+        : await request(null);
     if (!response.ok) return fail(new HttpError(response.status, String(url), response));
     return response;
   };

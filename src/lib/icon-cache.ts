@@ -10,9 +10,10 @@ export type IconFetcher = (url: string) => Promise<string>;
 /**
  * One request per icon file per session: concurrent users share the pending promise and later
  * ones get the sanitised <svg> at once. A failed load is forgotten so a later render retries.
- * The <svg> is shared: insert a clone of it.
+ * The <svg> is shared: insert a clone of it. Static files never carry the access token, even when
+ * the app's own origin is an API origin (`self`).
  */
-export function createIconCache(fetchText: IconFetcher = getText) {
+export function createIconCache(fetchText: IconFetcher = (url) => getText(url, { accessToken: false })) {
   const pending = new Map<string, Promise<SVGSVGElement>>();
   const loaded = new Map<string, SVGSVGElement>();
 

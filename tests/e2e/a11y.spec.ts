@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, seedSettings, test } from './fixtures';
+import { appUrl, expect, seedSettings, test } from './fixtures';
 
 const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
 const LANGUAGES = ['en', 'he'] as const;
@@ -74,6 +74,34 @@ test.describe('axe: WCAG 2.1 AA', () => {
         });
       }
     }
+  }
+
+  for (const theme of THEMES) {
+    test(`the profile page, ${theme}, en and he`, async ({ page }) => {
+      await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+      await page.getByLabel('Email').fill('demo@snxt.dev');
+      await page.getByLabel('Password').fill('snxt-demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.goto('/profile');
+      await expect(page.locator('html')).toHaveClass(theme.toLowerCase());
+      await expect(page.getByRole('main').locator('time').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `/profile in ${theme}, en`);
+      await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1, name: 'פרופיל' })).toBeVisible();
+      await expectNoSeriousViolations(page, `/profile in ${theme}, he`);
+    });
+
+    test(`the sign-in gate of mandatory sign-in, ${theme}`, async ({ page }) => {
+      await seedSettings(page, { theme, language: 'he', pageAnimations: false, elementsAnimations: false });
+      // The provider does not answer: the app stays on its way to the sign-in page.
+      await page.route(`${process.env.E2E_OIDC_ISSUER}/.well-known/openid-configuration`, () => undefined);
+      await page.goto(appUrl('required'));
+      await expect(page.getByRole('status').filter({ hasText: 'מתבצעת כניסה…' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the sign-in gate in ${theme}, he`);
+    });
   }
 
   test('the open drawer on a phone', async ({ page }) => {

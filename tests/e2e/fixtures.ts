@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export type AppVariant = 'main' | 'cognito' | 'analytics' | 'bare';
+export type AppVariant = 'main' | 'cognito' | 'analytics' | 'bare' | 'required' | 'identity';
 
 /** Address of one of the production builds started by global-setup.ts. */
 export function appUrl(variant: AppVariant = 'main'): string {
@@ -14,8 +14,11 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /**
  * Every test runs against the main build by default and may only reach loopback addresses:
  * any other request is aborted (tests that need one answer it themselves with page.route).
+ * Service workers are blocked unless a spec opts in (`test.use({ serviceWorkers: 'allow' })`):
+ * a worker answers requests from its caches, where page.route never sees them.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  serviceWorkers: 'block',
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure
   baseURL: async ({}, use) => use(appUrl('main')),
   context: async ({ context }, use) => {
@@ -43,4 +46,21 @@ export async function seedSettings(page: Page, settings: Record<string, unknown>
       sessionStorage.setItem('e2e-seeded', '1');
     }
   }, settings);
+}
+
+/** Waits until the service worker's asset cache holds the chunk whose file name starts with `name-`. */
+export async function waitForCachedChunk(page: Page, name: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (prefix) =>
+            (await (await caches.open('snxt-assets')).keys()).some((request) =>
+              new URL(request.url).pathname.split('/').pop()!.startsWith(prefix),
+            ),
+          `${name}-`,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appUrl, expect, test } from './fixtures';
+import { appUrl, expect, test, waitForCachedChunk } from './fixtures';
 
 const REQUIRED_HEADERS = {
   'referrer-policy': 'no-referrer',
@@ -10,8 +10,8 @@ const REQUIRED_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-/** The Trusted Types policies every build may create: the icons' and DOMPurify's. */
-const POLICIES = ['dompurify'];
+/** The Trusted Types policies every build may create: DOMPurify's (icons) and the service worker's. */
+const POLICIES = ['dompurify', 'snxt-service-worker'];
 
 /** The CSP of a response as directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
@@ -72,6 +72,14 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     const fromEvents = await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-csp-violations') ?? '[]'));
     return [...fromEvents, ...fromConsole];
   };
+}
+
+/** Watches for violations from the start, then opens the home page and waits for its heading. */
+async function openHomeWatched(page: Page): Promise<() => Promise<string[]>> {
+  const violations = await watchCsp(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return violations;
 }
 
 test.describe('security headers', () => {
@@ -137,11 +145,53 @@ test.describe('security headers', () => {
     const nginx = await (await request.get(`${baseURL}/nginx-security-headers.conf`)).text();
     expect(headersFile).toContain(`Content-Security-Policy: ${served}`);
     expect(nginx).toContain(`add_header Content-Security-Policy "${served}" always;`);
-    expect(nginx).toContain('try_files $uri $uri/ /index.html;');
+    expect(nginx).toContain('try_files $uri $uri.html $uri/ /index.html;');
+  });
+
+  test('pages, the worker and the manifest are revalidated on every load; hashed files are kept for a year', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const path of ['/', '/index.html', '/settings', '/no/such/page', '/sw.js', '/manifest.webmanifest']) {
+      expect((await headersOf(request, `${baseURL}${path}`))['cache-control'], path).toBe('no-cache');
+    }
+    expect((await headersOf(request, `${baseURL}/assets/i18n/en.json`))['cache-control']).toBe('no-cache');
+    const entry = await entryScript(request, baseURL!);
+    expect((await headersOf(request, entry))['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
 
 const SETTINGS_CHUNK = /\/assets\/settings-[\w-]+\.js(\?.*)?$/;
+
+test.describe('the service worker under the Content-Security-Policy and Trusted Types', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('it registers through its policy, takes control, caches, and serves the next visit without a violation', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const violations = await openHomeWatched(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    await waitForCachedChunk(page, 'settings');
+    await page.reload();
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    // A plain string never reaches register(): only the worker's policy makes its one URL.
+    expect(
+      await page.evaluate(async () => {
+        try {
+          await navigator.serviceWorker.register('/assets/i18n/en.json');
+          return 'allowed';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe('TypeError');
+  });
+});
+
 const GTAG = /^https:\/\/www\.googletagmanager\.com\/gtag\/js/;
 // Stands in for gtag.js: like Google's, it creates its Closure policy `goog#html` when the browser has Trusted Types.
 const GTAG_STUB = `window.gtagPolicy = window.trustedTypes
@@ -174,9 +224,7 @@ function attempt(page: Page, what: 'innerHTML' | 'script.src' | 'createPolicy', 
 
 test.describe('the app under its Content-Security-Policy and Trusted Types', () => {
   test('a Trusted Types violation throws and is caught by the watcher', async ({ page }) => {
-    const violations = await watchCsp(page);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const violations = await openHomeWatched(page);
     expect(await attempt(page, 'innerHTML')).toBe('TypeError');
     await expect.poll(async () => (await violations()).join('\n')).toContain('require-trusted-types-for');
   });
@@ -195,9 +243,7 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
     page,
     consoleErrors,
   }) => {
-    const violations = await watchCsp(page);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const violations = await openHomeWatched(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'v9.0.0' }).hover();
     await expect(page.getByRole('tooltip')).toBeVisible();
     // Pages animate once motion's chunk has arrived.

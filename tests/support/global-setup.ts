@@ -4,32 +4,55 @@ import { findBrowser, HOW_TO_GET_A_BROWSER } from './find-browser.mjs';
 import { startOidcProvider } from './oidc-provider.mjs';
 
 /**
- * Builds the app in its configurations and serves each with `vite preview`, next to one real
- * local OpenID provider. Tests read the addresses from E2E_* variables (see fixtures.ts).
- *   main:      sign-in through the local provider's standard end_session_endpoint
+ * Builds the app in its configurations and serves each with `vite preview`, next to real local
+ * OpenID providers. Tests read the addresses from E2E_* variables (see fixtures.ts).
+ *   main:      sign-in through the local provider's standard end_session_endpoint, and its
+ *              identity pool (guests allowed, credentials for an hour)
  *   cognito:   the same with VITE_COGNITO_DOMAIN set (sign-out through /logout?client_id&logout_uri)
  *   analytics: VITE_GA_MEASUREMENT_ID set, no sign-in
  *   bare:      nothing configured
+ *   required:  mandatory sign-in (VITE_AUTH_REQUIRED), the app's own origin an API origin (VITE_API_ORIGINS=self)
+ *   identity:  sign-in and identity pool of a second provider whose pool refuses guests and
+ *              hands out credentials lasting IDENTITY_CREDENTIALS_TTL seconds
  */
-export const VARIANTS = ['main', 'cognito', 'analytics', 'bare'] as const;
+export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity'] as const;
 export const OIDC_CLIENT_ID = 'snxt-e2e';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
+export const IDENTITY_CREDENTIALS_TTL = 8;
 
 export default async function globalSetup() {
   if (!findBrowser()) throw new Error(HOW_TO_GET_A_BROWSER);
   const ports = Object.fromEntries(await Promise.all(VARIANTS.map(async (name) => [name, await freePort()])));
   const origins = VARIANTS.map((name) => `http://127.0.0.1:${ports[name]}/`);
   const provider = await startOidcProvider({ port: await freePort(), redirectUris: origins, clientId: OIDC_CLIENT_ID });
+  // Pool options belong to a provider: short-lived credentials and no guests need a second one.
+  const identityProvider = await startOidcProvider({
+    port: await freePort(),
+    redirectUris: [`http://127.0.0.1:${ports.identity}/`],
+    clientId: OIDC_CLIENT_ID,
+    identityAllowGuests: false,
+    identityCredentialsTtl: IDENTITY_CREDENTIALS_TTL,
+  });
 
   const oidc = { VITE_OIDC_AUTHORITY: provider.issuer, VITE_OIDC_CLIENT_ID: OIDC_CLIENT_ID };
+  const pool = (of: typeof provider) => ({
+    VITE_COGNITO_IDENTITY_POOL_ID: of.identityPoolId,
+    VITE_COGNITO_IDENTITY_ENDPOINT: of.identityEndpoint,
+  });
   const variantEnv: Record<(typeof VARIANTS)[number], Record<string, string>> = {
-    main: oidc,
+    main: { ...oidc, ...pool(provider) },
     cognito: { ...oidc, VITE_COGNITO_DOMAIN: provider.issuer },
     analytics: { VITE_GA_MEASUREMENT_ID: GA_MEASUREMENT_ID },
     bare: {},
+    required: { ...oidc, VITE_AUTH_REQUIRED: 'true', VITE_API_ORIGINS: 'self' },
+    identity: {
+      VITE_OIDC_AUTHORITY: identityProvider.issuer,
+      VITE_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
+      ...pool(identityProvider),
+    },
   };
 
-  const stops: (() => Promise<unknown>)[] = [provider.close];
+  const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close];
   try {
     for (const name of VARIANTS) {
       const outDir = `.e2e/${name}`;
@@ -44,6 +67,11 @@ export default async function globalSetup() {
   }
   process.env.E2E_OIDC_ISSUER = provider.issuer;
   process.env.E2E_OIDC_CLIENT_ID = OIDC_CLIENT_ID;
+  process.env.E2E_IDENTITY_ENDPOINT = provider.identityEndpoint;
+  process.env.E2E_IDENTITY_POOL_ID = provider.identityPoolId;
+  process.env.E2E_STRICT_ISSUER = identityProvider.issuer;
+  process.env.E2E_STRICT_IDENTITY_ENDPOINT = identityProvider.identityEndpoint;
+  process.env.E2E_STRICT_CREDENTIALS_TTL = String(IDENTITY_CREDENTIALS_TTL);
   process.env.E2E_GA_MEASUREMENT_ID = GA_MEASUREMENT_ID;
 
   return async () => {

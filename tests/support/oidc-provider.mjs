@@ -13,6 +13,7 @@
 //   grant answers with the same refresh token and new access/ID tokens;
 // - tokens outlive the sign-in session (as in Cognito, signing out of the hosted UI does not
 //   revoke tokens): `expiresWithSession` is off;
+// - ID tokens carry auth_time (when the user signed in), as Cognito's do;
 // - no consent screen; Cognito-like paths (/oauth2/authorize, /oauth2/token, /oauth2/userInfo,
 //   /oauth2/revoke, /.well-known/jwks.json) and Cognito's `GET /logout?client_id&logout_uri`;
 // - standard RP-initiated logout (`end_session_endpoint`) without a confirmation click;
@@ -260,6 +261,8 @@ function createProvider(
         redirect_uris: redirectUris,
         post_logout_redirect_uris: redirectUris,
         scope: SCOPES.join(' '),
+        // Cognito's ID tokens always say when the user signed in.
+        require_auth_time: true,
       },
     ],
     jwks: { keys: [signingKey] },

@@ -284,6 +284,8 @@ describe('local OIDC provider (Cognito-like)', () => {
       given_name: 'Demo',
       family_name: 'User',
     });
+    // When the user signed in, as Cognito's ID tokens say (seconds; the test signed in just now).
+    expect(payload.auth_time).toBeGreaterThan(Date.now() / 1000 - 60);
     const jwks = (await (await fetch(discovery.jwks_uri)).json()) as { keys: (JsonWebKey & { kid: string })[] };
     const jwk = jwks.keys.find((key) => key.kid === header.kid);
     expect(jwk).toBeDefined();
@@ -314,7 +316,11 @@ describe('local OIDC provider (Cognito-like)', () => {
     const refreshed = (await refreshResponse.json()) as TokenResponse;
     expect(refreshed.access_token).toBeTruthy();
     expect(refreshed.access_token).not.toBe(tokens.access_token);
-    expect(decodeJwt(refreshed.id_token).payload).toMatchObject({ sub: DEMO_ACCOUNT.sub, email: DEMO_ACCOUNT.email });
+    expect(decodeJwt(refreshed.id_token).payload).toMatchObject({
+      sub: DEMO_ACCOUNT.sub,
+      email: DEMO_ACCOUNT.email,
+      auth_time: payload.auth_time,
+    });
     expect(refreshed.refresh_token ?? tokens.refresh_token).toBe(tokens.refresh_token);
     const again = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
     expect(again.status).toBe(200);

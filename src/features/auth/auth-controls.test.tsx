@@ -76,6 +76,15 @@ describe('AuthControls', () => {
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    // Profile above Logout; the first item has focus.
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Logout']);
+    await vi.waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
     await vi.waitFor(() => expect(endSession).toHaveBeenCalledTimes(1));

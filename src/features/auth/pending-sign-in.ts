@@ -1,8 +1,5 @@
 import { isRecord } from '../../lib/storage';
 
-/** oidc-client-ts keeps each sign-in it starts under this prefix + its state id (in the app's storage). */
-export const OIDC_STORE_PREFIX = 'oidc.';
-
 /** Reads the stored sign-in state with this id (without the prefix), or null. */
 export type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;
 

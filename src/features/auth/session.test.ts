@@ -6,7 +6,8 @@ import { createMemoryStorage } from '../../lib/storage';
 import { AuthModel } from '../../state/auth-model';
 import { AUTH_NOTICES } from './notices';
 import { takeCarriedNotice } from './carried-notice';
-import { createSession, REVOKE_TIMEOUT_MS, type SessionUserManager } from './session';
+import { createSession, type SessionUserManager } from './session';
+import { REVOKE_TIMEOUT_MS } from './sign-out';
 import { startTestSignIn } from './test-sign-in';
 import { userManagerSettings } from './user-manager';
 
@@ -97,10 +98,19 @@ describe('Login', () => {
     expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' } });
   });
 
+  it('leaves without a history entry for a sign-in the app starts by itself', async () => {
+    const { session, userManager } = setup();
+    await expect(session.login('/profile', true)).resolves.toBe(true);
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/profile' },
+      redirectMethod: 'replace',
+    });
+  });
+
   it('says so when the provider cannot be reached', async () => {
     const { session, userManager } = setup();
     userManager.signinRedirect.mockRejectedValue(new Error('Failed to fetch'));
-    await session.login('/');
+    await expect(session.login('/')).resolves.toBe(false);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.providerUnavailable']);
   });
 });
@@ -224,6 +234,20 @@ describe('start-up reconciliation', () => {
   });
 });
 
+describe('when the user signed in', () => {
+  it("is the stored ID token's auth_time", async () => {
+    const user = oidcUser();
+    user.profile = { ...user.profile, auth_time: 1_790_000_000 };
+    const { session } = setup(SIGNED_IN, fakeUserManager(user));
+    await expect(session.signedInAt()).resolves.toEqual(new Date(1_790_000_000_000));
+  });
+
+  it('is unknown without stored tokens', async () => {
+    const { session } = setup(SIGNED_IN, fakeUserManager(null));
+    await expect(session.signedInAt()).resolves.toBeNull();
+  });
+});
+
 describe('renewal failure', () => {
   it('signs out cleanly and says the session ended', async () => {
     const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
@@ -334,5 +358,19 @@ describe('Logout', () => {
     expect(userManager.removeUser).toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
     expect(takeCarriedNotice()).toBeNull();
+  });
+});
+
+describe('the ID token for AWS credentials', () => {
+  it('is the stored ID token with its verified issuer', async () => {
+    const { session } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    await expect(session.idToken()).resolves.toEqual({ token: 'id-1', issuer: OIDC.authority });
+  });
+
+  it('is none without a stored session, or one without an ID token', async () => {
+    expect(await setup(SIGNED_IN, fakeUserManager(null)).session.idToken()).toBeNull();
+    const withoutIdToken = oidcUser();
+    withoutIdToken.id_token = undefined;
+    expect(await setup(SIGNED_IN, fakeUserManager(withoutIdToken)).session.idToken()).toBeNull();
   });
 });

@@ -1,27 +1,20 @@
-import type { User, UserManager } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 import { env } from '../../config/env';
 import type { OidcEnv } from '../../config/env';
+import { idTokenChanged, type IdToken } from '../../lib/id-token';
 import { reportNotice, type Notice } from '../../lib/report';
 import type { AppStorage } from '../../lib/storage';
 import type { AuthModel, UserProfile } from '../../state/auth-model';
 import { AUTH_NOTICES } from './notices';
 import { withoutCallbackParams } from './callback-url';
-import { carryNotice, dropCarriedNotice } from './carried-notice';
 import { answersPendingSignIn } from './pending-sign-in';
+import { createAccessTokens } from './access-tokens';
+import type { AccessTokenSource } from '../../lib/access-token';
 import { profileFromClaims } from './profile-claims';
+import { signedInAtOf } from './profile-details';
 import { safeReturnPath } from './return-path';
+import { endProviderSession } from './sign-out';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
-
-/** Logout goes on to the provider's sign-out after this long even if the revocation has not answered. */
-export const REVOKE_TIMEOUT_MS = 5000;
-
-function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** The part of oidc-client-ts's UserManager the session uses (the boundary unit tests replace). */
 export type SessionUserManager = Pick<
@@ -63,16 +56,34 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
     if (always || wasSignedIn) reportNotice(notice);
   }
 
+  /** The session cannot go on (a renewal failed, an API refused a renewed token): signed out, and told so. */
+  async function expire(reason: string, error?: unknown): Promise<void> {
+    console.warn(reason, error);
+    await endLocally(AUTH_NOTICES.sessionExpired, false);
+  }
+
   return {
-    /** Leaves for the hosted sign-in page; the callback brings the user back to `returnTo`. */
-    async login(returnTo: string): Promise<void> {
+    /**
+     * Leaves for the hosted sign-in page; the callback brings the user back to `returnTo`. `replace`
+     * leaves without a history entry (as a server's redirect would), for a sign-in the app started
+     * itself: Back then does not return to a page that sends the user straight back. Resolves to
+     * false when the provider could not be reached.
+     */
+    async login(returnTo: string, replace = false): Promise<boolean> {
       const state: SignInState = { returnTo: safeReturnPath(returnTo, origin) };
       try {
-        await userManager.signinRedirect({ state });
+        await userManager.signinRedirect({ state, ...(replace ? { redirectMethod: 'replace' } : {}) });
+        return true;
       } catch (error) {
         console.warn('Could not start the hosted sign-in', error);
         reportNotice(AUTH_NOTICES.providerUnavailable);
+        return false;
       }
+    },
+
+    /** When the user signed in (the ID token's auth_time), kept with the tokens, never in app state. */
+    async signedInAt(): Promise<Date | null> {
+      return signedInAtOf((await userManager.getUser())?.profile);
     },
 
     /**
@@ -120,54 +131,22 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
       }
     },
 
-    /** oidc-client-ts's automatic renewal failed: signed out, and told so. */
-    async onRenewError(error: Error): Promise<void> {
-      console.warn('Token renewal failed', error);
-      await endLocally(AUTH_NOTICES.sessionExpired, false);
+    expire,
+
+    /** The stored ID token and its verified issuer (AWS credentials need them), or null. */
+    async idToken(): Promise<IdToken | null> {
+      const user = await userManager.getUser();
+      return user?.id_token ? { token: user.id_token, issuer: user.profile.iss } : null;
     },
 
+    /** oidc-client-ts's automatic renewal failed: signed out, and told so. */
+    onRenewError: (error: Error): Promise<void> => expire('Token renewal failed', error),
+
     /**
-     * After Logout cleared the app state: revokes the refresh token (ending the provider's session
-     * leaves it valid), forgets the tokens, then ends the hosted session. Cognito has no
-     * end_session_endpoint and uses its own /logout; other providers get RP-initiated logout.
+     * After Logout cleared the app state: revokes the refresh token, forgets the tokens, then ends
+     * the hosted session (sign-out.ts).
      */
-    async endSession(): Promise<void> {
-      let user: User | null = null;
-      let revoked = false;
-      let revocation: Promise<void> | null = null;
-      try {
-        user = await userManager.getUser();
-        revocation = userManager.revokeTokens(['refresh_token']);
-        await withTimeout(revocation, REVOKE_TIMEOUT_MS, 'The revocation endpoint');
-        revoked = true;
-      } catch (error) {
-        console.warn('Could not revoke the refresh token', error);
-        // oidc-client-ts stores the user again once a revocation succeeds; a late one must not bring the tokens back.
-        void revocation?.then(() => userManager.removeUser()).catch(() => undefined);
-      }
-      try {
-        await userManager.removeUser();
-      } catch (error) {
-        console.warn('Could not remove the stored OIDC user', error);
-      }
-      // The provider's sign-out page replaces the app, so the notice waits for the way back.
-      const carried = !revoked && carryNotice('signOutIncomplete');
-      if (!revoked && !carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
-      try {
-        if (oidc.cognitoDomain) {
-          const logoutUri = encodeURIComponent(`${origin}/`);
-          redirect(
-            `${oidc.cognitoDomain}/logout?client_id=${encodeURIComponent(oidc.clientId)}&logout_uri=${logoutUri}`,
-          );
-        } else {
-          await userManager.signoutRedirect({ id_token_hint: user?.id_token });
-        }
-      } catch (error) {
-        console.warn('Could not end the session at the provider', error);
-        if (carried) dropCarriedNotice();
-        if (revoked || carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
-      }
-    },
+    endSession: (): Promise<void> => endProviderSession({ userManager, oidc, origin, redirect }),
   };
 }
 
@@ -175,9 +154,13 @@ export type Session = ReturnType<typeof createSession>;
 
 export interface ConnectedSession {
   session: Session;
+  /** The access token for APIs (the HTTP helper's token source). */
+  tokens: AccessTokenSource;
   /** The answer in the URL is handled once, however often React (StrictMode) or the app asks. */
   handleCallbackOnce(href: string): Promise<string>;
   reconcileOnce(): Promise<void>;
+  /** The ID token once a stored session has been checked (and renewed if it had to be). */
+  idToken(): Promise<IdToken | null>;
 }
 
 let connected: ConnectedSession | null = null;
@@ -201,6 +184,9 @@ export function connectSession(auth: AuthModel, storage: AppStorage): ConnectedS
     redirect: (url) => window.location.assign(url),
   });
   userManager.events.addSilentRenewError((error) => void session.onRenewError(error));
+  // A sign-in or renewal stores a new ID token; Logout removes it.
+  userManager.events.addUserLoaded(() => idTokenChanged());
+  userManager.events.addUserUnloaded(() => idTokenChanged());
   // Sign-in attempts that never came back leave their state (and PKCE verifier) behind.
   void userManager.clearStaleState().catch(() => undefined);
 
@@ -208,8 +194,13 @@ export function connectSession(auth: AuthModel, storage: AppStorage): ConnectedS
   let reconciled: Promise<void> | null = null;
   connected = {
     session,
+    tokens: createAccessTokens(userManager, session.expire),
     handleCallbackOnce: (href) => (callback ??= session.handleCallback(href)),
     reconcileOnce: () => (reconciled ??= session.reconcile()),
+    idToken: async () => {
+      await reconciled;
+      return session.idToken();
+    },
   };
   return connected;
 }

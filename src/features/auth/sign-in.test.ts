@@ -1,11 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { accessTokens } from '../../lib/access-token';
+import { onIdTokenChange, readIdToken } from '../../lib/id-token';
 import * as report from '../../lib/report';
 import { createMemoryStorage } from '../../lib/storage';
 import { auth } from '../../state/app-state';
 import { startTestState } from '../../test/app-state';
 import type { ConnectedSession } from './session';
 import { carryNotice } from './carried-notice';
-import { login, logout, setSessionLoader, startSignIn, takePendingCallback } from './sign-in';
+import {
+  login,
+  logout,
+  requireSignIn,
+  setSessionLoader,
+  signInGate,
+  startSignIn,
+  takePendingCallback,
+} from './sign-in';
 import { TEST_OIDC } from './test-oidc-env';
 import { startTestSignIn } from './test-sign-in';
 
@@ -16,15 +26,22 @@ const at = (path: string) => new URL(path, 'https://app.example.com') as unknown
 
 function fakeSession() {
   const session = {
-    login: vi.fn(async () => undefined),
+    login: vi.fn<(returnTo: string, replace?: boolean) => Promise<boolean>>(async () => true),
     endSession: vi.fn(async () => undefined),
+  };
+  const tokens = {
+    current: vi.fn(async (): Promise<string | null> => 'access-1'),
+    renew: vi.fn(async () => 'access-2'),
+    end: vi.fn(),
   };
   const connected = {
     session: session as unknown as ConnectedSession['session'],
+    tokens,
     handleCallbackOnce: vi.fn(async () => '/settings'),
     reconcileOnce: vi.fn(async () => undefined),
+    idToken: vi.fn(async () => ({ token: 'id-token-1', issuer: OIDC.authority })),
   };
-  return { session, connected, load: vi.fn(async () => connected as ConnectedSession) };
+  return { session, tokens, connected, load: vi.fn(async () => connected as ConnectedSession) };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -42,7 +59,18 @@ interface StartOptions {
 function startAuth({ oidc = OIDC, storedAuth = null, location, load, storage = createMemoryStorage() }: StartOptions) {
   startTestState({ storage, stored: { 'snxt-AUTH': storedAuth } });
   setSessionLoader(load);
-  startSignIn({ oidc, location });
+  onTestFinished(startSignIn({ oidc, location }));
+}
+
+/** Whether `promise` has settled by now. */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await flush();
+  return done;
 }
 
 let notices: string[];
@@ -70,7 +98,8 @@ describe('sign-in at start-up, Login and Logout', () => {
     expect(load).not.toHaveBeenCalled();
     login(at('/settings?tab=1'));
     await flush();
-    expect(session.login).toHaveBeenCalledWith('/settings?tab=1');
+    // With a history entry: Back returns to the page.
+    expect(session.login).toHaveBeenCalledWith('/settings?tab=1', false);
   });
 
   it('hands the answer to a sign-in started here to the session once and gives its result out once', async () => {
@@ -208,5 +237,223 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
     await expect(takePendingCallback()).resolves.toBe('/');
     expect(connected.handleCallbackOnce).not.toHaveBeenCalled();
     expect(auth.state.value).toEqual(SIGNED_IN);
+  });
+});
+
+describe('a page that needs sign-in', () => {
+  it('opens at once for a signed-in user whose stored session checks out', async () => {
+    const { load, session } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/profile'), load });
+    await expect(requireSignIn('/profile')).resolves.toBeUndefined();
+    expect(session.login).not.toHaveBeenCalled();
+    expect(signInGate.value).toBeNull();
+  });
+
+  it('sends a signed-out visitor to the hosted sign-in without a history entry, to come back to the page', async () => {
+    const { load, session } = fakeSession();
+    startAuth({ storedAuth: null, location: at('/profile?tab=1'), load });
+    const opened = requireSignIn('/profile?tab=1');
+    expect(await isSettled(opened)).toBe(false);
+    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile?tab=1', true);
+    expect(signInGate.value).toBe('signing-in');
+  });
+
+  it('decides only after the start-up check: a stale "signed in" never opens the page', async () => {
+    const { load, session, connected } = fakeSession();
+    let finishCheck = () => {};
+    connected.reconcileOnce.mockImplementation(
+      () =>
+        new Promise<undefined>((resolve) => {
+          finishCheck = () => {
+            auth.sessionEnded();
+            resolve(undefined);
+          };
+        }),
+    );
+    startAuth({ storedAuth: SIGNED_IN, location: at('/profile'), load });
+    const opened = requireSignIn('/profile');
+    expect(await isSettled(opened)).toBe(false);
+    expect(session.login).not.toHaveBeenCalled();
+    finishCheck();
+    expect(await isSettled(opened)).toBe(false);
+    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile', true);
+  });
+
+  it('decides only after a sign-in answer has been handled', async () => {
+    const storage = createMemoryStorage();
+    const state = await startTestSignIn(storage);
+    const { load, connected, session } = fakeSession();
+    connected.handleCallbackOnce.mockImplementation(async () => {
+      auth.loginSuccess({ sub: 'user-1' });
+      return '/profile';
+    });
+    startAuth({ storedAuth: null, location: at(`/?code=a&state=${state}`), load, storage });
+    await expect(requireSignIn('/')).resolves.toBeUndefined();
+    expect(session.login).not.toHaveBeenCalled();
+  });
+
+  it('does not start another automatic sign-in after an answer that failed (no bouncing with the provider)', async () => {
+    const storage = createMemoryStorage();
+    const state = await startTestSignIn(storage);
+    const { load, connected, session } = fakeSession();
+    connected.handleCallbackOnce.mockImplementation(async () => {
+      auth.sessionEnded();
+      return '/';
+    });
+    startAuth({ storedAuth: null, location: at(`/?error=server_error&state=${state}`), load, storage });
+    const opened = requireSignIn('/');
+    expect(await isSettled(opened)).toBe(false);
+    expect(session.login).not.toHaveBeenCalled();
+    expect(signInGate.value).toBe('sign-in');
+  });
+
+  it('does not sign in again by itself once the visitor has been signed in here (a sign-out elsewhere)', async () => {
+    const { load, session } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/profile'), load });
+    await requireSignIn('/profile');
+    auth.reset({ isAuthenticated: false, user: null });
+    const again = requireSignIn('/profile');
+    expect(await isSettled(again)).toBe(false);
+    expect(session.login).not.toHaveBeenCalled();
+    expect(signInGate.value).toBe('sign-in');
+  });
+
+  it('does not sign in again by itself after Logout (its sign-out must not race a sign-in)', async () => {
+    const { load, session } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/'), load });
+    logout();
+    void requireSignIn('/');
+    await flush();
+    expect(session.login).not.toHaveBeenCalled();
+    expect(signInGate.value).toBe('sign-in');
+  });
+
+  it('starts one automatic sign-in however often the page is asked for meanwhile', async () => {
+    const { load, session } = fakeSession();
+    session.login.mockReturnValue(new Promise<boolean>(() => undefined));
+    startAuth({ storedAuth: null, location: at('/profile'), load });
+    void requireSignIn('/profile');
+    void requireSignIn('/profile');
+    await flush();
+    expect(session.login).toHaveBeenCalledTimes(1);
+    expect(signInGate.value).toBe('signing-in');
+  });
+
+  it('offers Login when the provider cannot be reached', async () => {
+    const { load, session } = fakeSession();
+    session.login.mockResolvedValue(false);
+    startAuth({ storedAuth: null, location: at('/profile'), load });
+    void requireSignIn('/profile');
+    await flush();
+    expect(signInGate.value).toBe('sign-in');
+  });
+
+  it('opens once someone signs in, in another tab', async () => {
+    const { load } = fakeSession();
+    startAuth({ storedAuth: null, location: at('/profile'), load });
+    const opened = requireSignIn('/profile');
+    expect(await isSettled(opened)).toBe(false);
+    auth.reset(SIGNED_IN);
+    expect(await isSettled(opened)).toBe(true);
+  });
+
+  it('does not open for a stored "signed in" that could not be checked (the sign-in code did not load)', async () => {
+    const load = vi.fn(async (): Promise<ConnectedSession> => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    startAuth({ storedAuth: SIGNED_IN, location: at('/profile'), load });
+    const opened = requireSignIn('/profile');
+    expect(await isSettled(opened)).toBe(false);
+    expect(notices).toEqual(['snxt.auth.providerUnavailable']);
+    expect(signInGate.value).toBe('sign-in');
+  });
+});
+
+describe('the access token for the HTTP helper', () => {
+  it('comes from the sign-in chunk for a signed-in user', async () => {
+    const { load, tokens } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/'), load });
+    await expect(accessTokens()?.current()).resolves.toBe('access-1');
+    await expect(accessTokens()?.renew('access-1')).resolves.toBe('access-2');
+    accessTokens()?.end('access-2');
+    await flush();
+    expect(tokens.end).toHaveBeenCalledWith('access-2');
+  });
+
+  it('is none for a signed-out visitor, without loading the sign-in code', async () => {
+    const { load } = fakeSession();
+    startAuth({ storedAuth: null, location: at('/'), load });
+    await expect(accessTokens()?.current()).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('has no source at all without sign-in configured', () => {
+    const { load } = fakeSession();
+    startTestState();
+    setSessionLoader(load);
+    const disconnect = startSignIn({ oidc: null, location: at('/') });
+    disconnect();
+    expect(accessTokens()).toBeNull();
+  });
+});
+
+describe('the ID token door (AWS credentials)', () => {
+  const oidcUserKey = `oidc.user:${OIDC.authority}:${OIDC.clientId}`;
+
+  function storageEvent(storage: ReturnType<typeof createMemoryStorage>, key: string) {
+    window.dispatchEvent(
+      new StorageEvent('storage', { key, newValue: '{}', storageArea: storage as unknown as Storage }),
+    );
+  }
+
+  it('is not connected without an authority: there is never a token', async () => {
+    const { load } = fakeSession();
+    startAuth({ oidc: null, storedAuth: SIGNED_IN, location: at('/'), load });
+    await expect(readIdToken()).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('has no token for a signed-out visitor, and loads no sign-in code for it', async () => {
+    const { load } = fakeSession();
+    startAuth({ location: at('/'), load });
+    await expect(readIdToken()).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("hands out a signed-in user's token from the session", async () => {
+    const { load, connected } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/'), load });
+    await expect(readIdToken()).resolves.toEqual({ token: 'id-token-1', issuer: OIDC.authority });
+    expect(connected.idToken).toHaveBeenCalled();
+  });
+
+  it("says the token may have changed at sign-in, sign-out and another tab's renewal, and nothing else", async () => {
+    const storage = createMemoryStorage();
+    const { load } = fakeSession();
+    startAuth({ location: at('/'), load, storage });
+    const changed = vi.fn();
+    onTestFinished(onIdTokenChange(changed));
+    auth.loginSuccess({ sub: 'user-1' });
+    expect(changed).toHaveBeenCalledTimes(1);
+    storageEvent(storage, oidcUserKey);
+    expect(changed).toHaveBeenCalledTimes(2);
+    storageEvent(storage, 'oidc.user:https://evil.example:client-1');
+    storageEvent(storage, 'snxt-SETTINGS');
+    expect(changed).toHaveBeenCalledTimes(2);
+    auth.logout();
+    expect(changed).toHaveBeenCalledTimes(3);
+  });
+
+  it('disconnects when sign-in stops', async () => {
+    const { load } = fakeSession();
+    startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
+    setSessionLoader(load);
+    const stop = startSignIn({ oidc: OIDC, location: at('/') });
+    const changed = vi.fn();
+    onTestFinished(onIdTokenChange(changed));
+    stop();
+    auth.logout();
+    expect(changed).not.toHaveBeenCalled();
+    await expect(readIdToken()).resolves.toBeNull();
   });
 });

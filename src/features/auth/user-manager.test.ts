@@ -40,6 +40,9 @@ describe('userManagerSettings', () => {
       monitorSession: false,
     });
     expect(settings.disablePKCE).toBeFalsy();
+    // When the user signed in stays with the tokens (the profile page shows it); other protocol claims go.
+    expect(settings.filterProtocolClaims).toEqual(expect.arrayContaining(['nonce', 'at_hash', 'jti']));
+    expect(settings.filterProtocolClaims).not.toContain('auth_time');
     expect(settings.userStore).toBeDefined();
   });
 });
@@ -82,6 +85,51 @@ describe('SingleTabUserManager.signinSilent', () => {
   it('fails when no session is stored', async () => {
     const manager = await managerWith(null);
     await expect(manager.signinSilent()).rejects.toThrow(/refresh token/);
+  });
+});
+
+describe('SingleTabUserManager.renewAccessToken (an API refused the token)', () => {
+  it('renews a token that has not expired yet, through the refresh token, while holding the cross-tab lock', async () => {
+    const manager = await managerWith(storedUser(3600));
+    const renewed = storedUser(3600);
+    const refresh = vi.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(renewed);
+    const held: string[] = [];
+    const request = vi.fn((name: string, task: () => Promise<unknown>) => {
+      held.push(name);
+      return task();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    try {
+      await expect(manager.renewAccessToken('access-1')).resolves.toBe(renewed);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(held).toEqual([RENEW_LOCK_NAME]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a token another tab (or an earlier renewal) put in place of the refused one', async () => {
+    const manager = await managerWith(storedUser(3600));
+    const refresh = vi.spyOn(UserManager.prototype, 'signinSilent');
+    const user = await manager.renewAccessToken('an-older-token');
+    expect(user?.access_token).toBe('access-1');
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired token even when it is not the refused one', async () => {
+    const manager = await managerWith(storedUser(-10));
+    const refresh = vi.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(storedUser(3600));
+    await manager.renewAccessToken('an-older-token');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails without a refresh token or a session', async () => {
+    const refresh = vi.spyOn(UserManager.prototype, 'signinSilent');
+    await expect((await managerWith(storedUser(3600, ''))).renewAccessToken('access-1')).rejects.toThrow(
+      /refresh token/,
+    );
+    await expect((await managerWith(null)).renewAccessToken('access-1')).rejects.toThrow(/refresh token/);
+    expect(refresh).not.toHaveBeenCalled();
   });
 });
 

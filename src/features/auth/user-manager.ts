@@ -6,7 +6,7 @@ import {
   type UserManagerSettings,
 } from 'oidc-client-ts';
 import type { OidcEnv } from '../../config/env';
-import { OIDC_STORE_PREFIX } from './pending-sign-in';
+import { OIDC_STORE_PREFIX } from '../../config/constants';
 import { withLock } from './renew-lock';
 
 export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
@@ -35,6 +35,9 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
     monitorSession: false,
     // The ID token carries the profile claims (Cognito puts them there), so no extra userinfo call.
     loadUserInfo: false,
+    // oidc-client-ts's default list without auth_time: the profile page shows when the session was
+    // signed in, read from the stored tokens' profile (the app state keeps no protocol claims).
+    filterProtocolClaims: ['nbf', 'jti', 'nonce', 'acr', 'amr', 'azp', 'at_hash'],
     userStore: store,
     stateStore: store,
     // Cognito revokes refresh tokens at {domain}/oauth2/revoke but does not list it in its discovery document.
@@ -55,6 +58,19 @@ export class SingleTabUserManager extends UserManager {
       if (!user?.refresh_token) throw new Error('There is no refresh token to renew the session with.');
       if ((user.expires_in ?? 0) > RENEW_BEFORE_EXPIRY_SECONDS) return user;
       return super.signinSilent(args);
+    });
+  }
+
+  /**
+   * Renews a token an API refused, expired or not, unless another tab or an earlier call has
+   * replaced it while this one waited for the lock: then the replacement is the answer.
+   */
+  async renewAccessToken(refused: string): Promise<User | null> {
+    return withLock(RENEW_LOCK_NAME, async () => {
+      const user = await this.getUser();
+      if (!user?.refresh_token) throw new Error('There is no refresh token to renew the session with.');
+      if (user.access_token !== refused && !user.expired) return user;
+      return super.signinSilent();
     });
   }
 }

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { LogoutIcon } from '../../components/ui/icons';
+import { LogoutIcon, PersonIcon } from '../../components/ui/icons';
 import { useT } from '../../i18n/use-t';
 import type { UserProfile } from '../../state/auth-model';
 import { displayEmail, displayName } from './profile';
@@ -15,7 +16,10 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** "User menu" dropdown: who is signed in, and Logout. Loaded only for signed-in users. */
+const itemClass =
+  'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 font-medium outline-none select-none data-highlighted:bg-surface-raised data-highlighted:text-primary';
+
+/** "User menu" dropdown: who is signed in, Profile and Logout. Loaded only for signed-in users. */
 export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
   const t = useT();
   const name = displayName(user);
@@ -37,10 +41,13 @@ export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
             {email && email !== name && <span className="block truncate text-sm text-muted">{email}</span>}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            onSelect={onLogout}
-            className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 font-medium outline-none select-none data-highlighted:bg-surface-raised data-highlighted:text-primary"
-          >
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/profile">
+              <PersonIcon width={20} height={20} />
+              {t('snxt.menu.profile')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={onLogout} className={itemClass}>
             <LogoutIcon width={20} height={20} className="rtl:-scale-x-100" />
             {t('snxt.auth.logout')}
           </DropdownMenu.Item>

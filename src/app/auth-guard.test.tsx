@@ -1,0 +1,116 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  isRedirect,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { env } from '../config/env';
+import * as signIn from '../features/auth/sign-in';
+import { auth } from '../state/app-state';
+import { startTestState } from '../test/app-state';
+import { guardPage, leavePagesWhenSignedOut, needsSignIn } from './auth-guard';
+
+const TEST_OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
+const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1' } };
+
+const guardOptions = (matches: unknown[], preload = false) =>
+  ({
+    location: { href: '/profile?tab=1' },
+    matches,
+    preload,
+    abortController: new AbortController(),
+  }) as unknown as Parameters<typeof guardPage>[0];
+
+describe('needsSignIn', () => {
+  it('is true for a page with requiresAuth among its routes, or for every page with mandatory sign-in', () => {
+    expect(needsSignIn([{ staticData: {} }, { staticData: { requiresAuth: true } }], false)).toBe(true);
+    expect(
+      needsSignIn([{ staticData: {} }, { staticData: { titleKey: 'x' } as { requiresAuth?: boolean } }], false),
+    ).toBe(false);
+    expect(needsSignIn([{}], true)).toBe(true);
+  });
+
+  it('takes only a real true', () => {
+    expect(needsSignIn([{ staticData: { requiresAuth: 'yes' as unknown as boolean } }], false)).toBe(false);
+  });
+});
+
+describe('guardPage', () => {
+  const protectedPage = [{ staticData: {} }, { staticData: { requiresAuth: true } }];
+
+  it('leaves an open page alone', () => {
+    const require = vi.spyOn(signIn, 'requireSignIn');
+    expect(guardPage(guardOptions([{ staticData: {} }]))).toBeUndefined();
+    expect(require).not.toHaveBeenCalled();
+  });
+
+  it('redirects home, replacing, without sign-in configured', () => {
+    vi.spyOn(env, 'oidc', 'get').mockReturnValue(null);
+    let thrown: unknown;
+    try {
+      guardPage(guardOptions(protectedPage));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isRedirect(thrown)).toBe(true);
+    expect((thrown as { options: unknown }).options).toMatchObject({ to: '/', replace: true });
+  });
+
+  it('waits for a signed-in user, asking to come back to the page', async () => {
+    vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
+    const require = vi.spyOn(signIn, 'requireSignIn').mockResolvedValue(undefined);
+    const options = guardOptions(protectedPage);
+    await guardPage(options);
+    expect(require).toHaveBeenCalledWith('/profile?tab=1', options.abortController.signal);
+  });
+
+  it('starts nothing for a preload (hovering a link)', () => {
+    vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
+    const require = vi.spyOn(signIn, 'requireSignIn');
+    expect(guardPage(guardOptions(protectedPage, true))).toBeUndefined();
+    expect(require).not.toHaveBeenCalled();
+  });
+});
+
+describe('leavePagesWhenSignedOut', () => {
+  async function routerAt(path: string) {
+    const rootRoute = createRootRoute();
+    const routes = [
+      createRoute({ getParentRoute: () => rootRoute, path: '/' }),
+      createRoute({ getParentRoute: () => rootRoute, path: '/settings' }),
+      createRoute({ getParentRoute: () => rootRoute, path: '/profile', staticData: { requiresAuth: true } }),
+    ];
+    const router = createRouter({
+      routeTree: rootRoute.addChildren(routes),
+      history: createMemoryHistory({ initialEntries: [path] }),
+    });
+    render(<RouterProvider router={router} />);
+    await act(() => router.load());
+    await vi.waitFor(() => expect(router.state.resolvedLocation?.pathname).toBe(path));
+    return router;
+  }
+
+  it('goes home, replacing, when the user is signed out on a page for signed-in users', async () => {
+    startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
+    const router = await routerAt('/profile');
+    const stop = leavePagesWhenSignedOut(router);
+    auth.reset({ isAuthenticated: false, user: null });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.history.length).toBe(1);
+    stop();
+  });
+
+  it('leaves an open page alone', async () => {
+    startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
+    const router = await routerAt('/settings');
+    const stop = leavePagesWhenSignedOut(router);
+    auth.logout();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(router.state.location.pathname).toBe('/settings');
+    stop();
+  });
+});

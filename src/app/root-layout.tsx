@@ -1,0 +1,47 @@
+import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { AuthControls } from '../features/auth/auth-controls';
+import { auth } from '../state/app-state';
+import { usePageNeedsSignIn } from './auth-guard';
+import { RouteTransition } from './route-transition';
+import { Shell } from './shell';
+
+// Only a page waiting for sign-in shows it: it stays out of the first-load bundle.
+const SignInGate = lazy(() =>
+  import('../features/auth/sign-in-gate').then((module) => ({ default: module.SignInGate })),
+);
+
+const Frame = ({ children }: { children: ReactNode }) => <Shell authSlot={<AuthControls />}>{children}</Shell>;
+
+const Gate = () => (
+  <Suspense fallback={null}>
+    <SignInGate />
+  </Suspense>
+);
+
+/** The frame around the page on screen; a page for signed-in users shows only to one. */
+export function RootLayout(): ReactElement {
+  // Read here (a component) so a sign-out, in this tab or another, hides the page at once.
+  const signedIn = auth.state.value.isAuthenticated;
+  const locked = usePageNeedsSignIn() && !signedIn;
+  return (
+    <Frame>
+      {locked ? (
+        <Gate />
+      ) : (
+        <RouteTransition>
+          <Outlet />
+        </RouteTransition>
+      )}
+    </Frame>
+  );
+}
+
+/** While a page for signed-in users waits for one on the first load: the frame and the sign-in gate. */
+export function PendingRoot(): ReactElement {
+  return (
+    <Frame>
+      <Gate />
+    </Frame>
+  );
+}

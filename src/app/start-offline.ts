@@ -1,0 +1,42 @@
+import type { AnyRouter } from '@tanstack/react-router';
+import { env } from '../config/env';
+import { reportError } from '../lib/report';
+import { afterFirstLoad, whenIdle } from './preload-routes';
+
+interface OfflineOptions {
+  /**
+   * Production builds in browsers that have service workers; never dev (`npm start`) or unit tests.
+   * Browsers that block workers (insecure origins, some policies) leave `navigator.serviceWorker` undefined.
+   */
+  enabled?: boolean;
+  load?: () => Promise<typeof import('../features/offline/service-worker')>;
+}
+
+/**
+ * Starts the service worker (offline use, update prompts) once the first page is shown and the
+ * main thread is idle. Its code is a chunk of its own, fetched then.
+ */
+export function startOffline(
+  router: Pick<AnyRouter, 'subscribe' | 'state'>,
+  {
+    enabled = env.production && navigator.serviceWorker !== undefined,
+    load = () => import('../features/offline/service-worker'),
+  }: OfflineOptions = {},
+): () => void {
+  if (!enabled) return () => {};
+  let stopped = false;
+  let stop = () => {};
+  afterFirstLoad(router, () =>
+    whenIdle(() => {
+      load()
+        .then((module) => {
+          if (!stopped) stop = module.startServiceWorker();
+        })
+        .catch((error: unknown) => reportError(error, 'Service worker'));
+    }),
+  );
+  return () => {
+    stopped = true;
+    stop();
+  };
+}

@@ -1,0 +1,43 @@
+import type { User } from 'oidc-client-ts';
+import type { AccessTokenSource } from '../../lib/access-token';
+import { RENEW_BEFORE_EXPIRY_SECONDS } from './user-manager';
+
+/** The part of the app's UserManager the token source uses. */
+export interface TokenUserManager {
+  getUser(): Promise<User | null>;
+  renewAccessToken(refused: string): Promise<User | null>;
+}
+
+/**
+ * The access token for the HTTP helper (connected to it through src/lib/access-token.ts). A token
+ * that has expired, or is as close to it as the automatic renewal's start (a tab that slept), is
+ * renewed before it is sent; a failed renewal ends the session with its notice.
+ */
+export function createAccessTokens(
+  userManager: TokenUserManager,
+  expire: (reason: string, error?: unknown) => Promise<void>,
+): AccessTokenSource {
+  async function renew(refused: string): Promise<string | null> {
+    try {
+      const user = await userManager.renewAccessToken(refused);
+      if (!user?.access_token) throw new Error('The renewal gave no access token.');
+      return user.access_token;
+    } catch (error) {
+      await expire('Could not renew the access token', error);
+      return null;
+    }
+  }
+
+  return {
+    async current() {
+      const user = await userManager.getUser();
+      if (!user?.access_token) return null;
+      const expiresIn = user.expires_in;
+      return expiresIn === undefined || expiresIn > RENEW_BEFORE_EXPIRY_SECONDS
+        ? user.access_token
+        : renew(user.access_token);
+    },
+    renew,
+    end: () => void expire('An API refused the renewed access token'),
+  };
+}

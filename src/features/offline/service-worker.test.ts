@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { notifications } from '../../state/app-state';
+import { startTestState } from '../../test/app-state';
+import { onlyWorkerUrl, startServiceWorker, WORKER_URL } from './service-worker';
+import type { WorkerContainer } from './watch-worker';
+
+describe('the worker URL policy', () => {
+  it('lets the worker’s own URL through', () => {
+    expect(onlyWorkerUrl(WORKER_URL)).toBe('/sw.js');
+  });
+
+  it.each([
+    'https://evil.test/sw.js',
+    '//evil.test/sw.js',
+    '/sw.js?importScripts=https://evil.test/x.js',
+    '/sw.js#x',
+    '/assets/sw.js',
+    '/SW.JS',
+    ' /sw.js',
+    'data:text/javascript,alert(1)',
+    'javascript:alert(1)',
+    '',
+  ])('refuses %j', (url) => {
+    expect(() => onlyWorkerUrl(url)).toThrow(TypeError);
+  });
+});
+
+describe('startServiceWorker', () => {
+  it('offers a waiting version as the snack bar “A new version is available.” whose Reload reloads once', async () => {
+    startTestState();
+    const waiting = Object.assign(new EventTarget(), { state: 'installed', postMessage: vi.fn() });
+    const registration = Object.assign(new EventTarget(), { installing: null, waiting, update: vi.fn() });
+    const container = Object.assign(new EventTarget(), {
+      controller: {},
+      register: vi.fn(() => Promise.resolve(registration)),
+    });
+    const reload = vi.fn();
+    const stop = startServiceWorker(container as unknown as WorkerContainer, reload);
+    await vi.waitFor(() => expect(notifications.notices.value).toHaveLength(1));
+
+    const [notice] = notifications.notices.value;
+    expect(notice).toMatchObject({
+      messageId: 'snxt.update.available',
+      defaultMessage: 'A new version is available.',
+      durationMs: 0,
+      action: { labelId: 'snxt.update.reload', defaultLabel: 'Reload' },
+    });
+    notice!.action!.run();
+    expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    container.dispatchEvent(new Event('controllerchange'));
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});

@@ -1,0 +1,261 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseEnv } from '../config/env';
+import { connectAccessTokenSource, type AccessTokenSource } from './access-token';
+import { createHttp, HttpError, XSRF_HEADER } from './http';
+import { connectReporter } from './report';
+
+// The helper, the token door and its single-flight renewal together; only fetch and the
+// sign-in feature's token source are stand-ins.
+
+const PAGE = 'https://app.example.com/profile';
+const API = 'https://api.example.com';
+const apiOrigins = parseEnv({ MODE: 'production', PROD: true, VITE_API_ORIGINS: API }).apiOrigins;
+
+let disconnect: () => void = () => {};
+afterEach(() => disconnect());
+
+/** A token source holding `token`; renewals hand out `renewed` (null: the renewal failed). */
+function connectSource({
+  token = 'access-1' as string | null,
+  renewed = 'access-2' as string | null,
+  renewDelayMs = 0,
+} = {}) {
+  const source = {
+    current: vi.fn(async () => token),
+    renew: vi.fn(async (refused: string) => {
+      await new Promise((resolve) => setTimeout(resolve, renewDelayMs));
+      if (refused === token) token = renewed;
+      return renewed;
+    }),
+    end: vi.fn(),
+  } satisfies AccessTokenSource;
+  disconnect = connectAccessTokenSource(source);
+  return source;
+}
+
+/** fetch answering with `status(authorization)`; records what each request carried. */
+function server(status: (authorization: string | null) => number = () => 200) {
+  const fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
+    const authorization = new Headers(init?.headers).get('Authorization');
+    return new Response('{}', { status: status(authorization) });
+  });
+  const http = createHttp({ fetch: fetchMock, pageUrl: () => PAGE, cookies: () => 'XSRF-TOKEN=x', apiOrigins });
+  const sent = () =>
+    fetchMock.mock.calls.map(([url, init]) => ({
+      url: String(url),
+      authorization: new Headers(init?.headers).get('Authorization'),
+    }));
+  return { http, fetchMock, sent };
+}
+
+/** The API accepts only `valid`. */
+const acceptsOnly = (valid: string) => (authorization: string | null) =>
+  authorization === `Bearer ${valid}` ? 200 : 401;
+
+describe('which requests carry the access token', () => {
+  it('sends it to a listed API origin only', async () => {
+    connectSource();
+    const { http, sent } = server();
+    const urls = [
+      `${API}/items`,
+      'https://api.example.com.evil.com/items',
+      'https://evil.com/api.example.com',
+      'https://api.example.com@evil.com/',
+      'http://api.example.com/items',
+      'https://api.example.com:8443/items',
+      '/assets/i18n/en.json',
+      `${PAGE}/api`,
+    ];
+    for (const url of urls) await http(url, { handleErrors: true });
+    expect(sent().filter((request) => request.authorization)).toEqual([
+      { url: `${API}/items`, authorization: 'Bearer access-1' },
+    ]);
+  });
+
+  it('sends it to the app itself only with self listed', async () => {
+    connectSource();
+    const self = parseEnv({ MODE: 'production', PROD: true, VITE_API_ORIGINS: 'self' }).apiOrigins;
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response('{}'));
+    const http = createHttp({ fetch: fetchMock, pageUrl: () => PAGE, cookies: () => '', apiOrigins: self });
+    await http('/api/items');
+    await http(`${API}/items`);
+    const carried = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'));
+    expect(carried).toEqual(['Bearer access-1', null]);
+  });
+
+  it('asks for no token, and loads nothing, for a request that does not get one', async () => {
+    const source = connectSource();
+    const { http } = server();
+    await http('https://cdn.example.com/file.json');
+    await http('/assets/icons/home.svg', { accessToken: false });
+    await http(`${API}/static.json`, { accessToken: false });
+    expect(source.current).not.toHaveBeenCalled();
+  });
+
+  it('keeps an Authorization header the caller set, and does not renew for it', async () => {
+    const source = connectSource();
+    const { http, sent } = server(() => 401);
+    await expect(http(`${API}/items`, { headers: { Authorization: 'Basic abc' }, handleErrors: true })).rejects.toThrow(
+      HttpError,
+    );
+    expect(sent()).toEqual([{ url: `${API}/items`, authorization: 'Basic abc' }]);
+    expect(source.current).not.toHaveBeenCalled();
+    expect(source.renew).not.toHaveBeenCalled();
+  });
+
+  it('still sends the XSRF header to the app itself next to it', async () => {
+    connectSource();
+    const { http, fetchMock } = server();
+    await http('/api/items', { method: 'POST' });
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get(XSRF_HEADER)).toBe('x');
+  });
+
+  it.each([
+    ['a header injection', 'abc\r\nX-Evil: 1'],
+    ['a space', 'abc def'],
+    ['an empty token', ''],
+    ['a non-string', 42 as unknown as string],
+  ])('sends no token that is not a bearer token (%s)', async (_what, token) => {
+    connectSource({ token });
+    const { http, sent } = server();
+    await http(`${API}/items`);
+    expect(sent()).toEqual([{ url: `${API}/items`, authorization: null }]);
+  });
+});
+
+describe('without a token', () => {
+  it('sends the request without Authorization and does not retry it when no source is connected', async () => {
+    const { http, sent, fetchMock } = server(() => 401);
+    await expect(http(`${API}/items`, { handleErrors: true })).rejects.toMatchObject({ status: 401 });
+    expect(sent()).toEqual([{ url: `${API}/items`, authorization: null }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends it without Authorization and does not retry when the user is signed out', async () => {
+    const source = connectSource({ token: null });
+    const { http, fetchMock } = server(() => 401);
+    await expect(http(`${API}/items`, { handleErrors: true })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(source.renew).not.toHaveBeenCalled();
+    expect(source.end).not.toHaveBeenCalled();
+  });
+
+  it('sends it without Authorization when the token source fails (the sign-in code cannot load)', async () => {
+    const source = connectSource();
+    source.current.mockRejectedValue(new Error('Failed to fetch dynamically imported module'));
+    const { http, sent } = server();
+    await http(`${API}/items`);
+    expect(sent()).toEqual([{ url: `${API}/items`, authorization: null }]);
+  });
+});
+
+describe('a 401 from an API origin', () => {
+  it('renews the token once and retries once with the new one', async () => {
+    const source = connectSource();
+    const { http, sent } = server(acceptsOnly('access-2'));
+    const response = await http(`${API}/items`);
+    expect(response.status).toBe(200);
+    expect(source.renew).toHaveBeenCalledExactlyOnceWith('access-1');
+    expect(sent().map((request) => request.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(source.end).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the renewed token is refused too, and retries no more', async () => {
+    const source = connectSource();
+    const { http, fetchMock } = server(() => 401);
+    const error = await http(`${API}/items`, { handleErrors: true }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(source.renew).toHaveBeenCalledTimes(1);
+    expect(source.end).toHaveBeenCalledExactlyOnceWith('access-2');
+  });
+
+  it('does not retry when the renewal fails (the source has signed out)', async () => {
+    const source = connectSource({ renewed: null });
+    const { http, fetchMock } = server(() => 401);
+    await expect(http(`${API}/items`, { handleErrors: true })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(source.end).not.toHaveBeenCalled();
+  });
+
+  it('does not retry when the renewal throws', async () => {
+    const source = connectSource();
+    source.renew.mockRejectedValue(new Error('network'));
+    const { http, fetchMock } = server(() => 401);
+    await expect(http(`${API}/items`, { handleErrors: true })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is reported once, as any failed response, when it stands', async () => {
+    connectSource();
+    const reporter = { error: vi.fn(), notice: vi.fn() };
+    const stop = connectReporter(reporter);
+    const { http } = server(() => 401);
+    await expect(http(`${API}/items`)).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(reporter.error).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([403, 500])('a %i is not retried', async (status) => {
+    const source = connectSource();
+    const { http, fetchMock } = server(() => status);
+    await expect(http(`${API}/items`, { handleErrors: true })).rejects.toMatchObject({ status });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(source.renew).not.toHaveBeenCalled();
+  });
+
+  it('is not retried when the body was a stream that is used up', async () => {
+    const source = connectSource();
+    const { http, fetchMock } = server(() => 401);
+    const body = new ReadableStream({ start: (controller) => controller.close() });
+    await expect(http(`${API}/items`, { method: 'POST', body, handleErrors: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(source.renew).not.toHaveBeenCalled();
+  });
+
+  it('retries with the same method and body', async () => {
+    connectSource();
+    const { http, fetchMock } = server(acceptsOnly('access-2'));
+    await http(`${API}/items`, { method: 'PUT', body: '{"a":1}' });
+    expect(fetchMock.mock.calls.map(([, init]) => [init?.method, init?.body])).toEqual([
+      ['PUT', '{"a":1}'],
+      ['PUT', '{"a":1}'],
+    ]);
+  });
+});
+
+describe('a 401 storm', () => {
+  it('fifty requests refused at once cause one renewal, and each is retried once', async () => {
+    const source = connectSource({ renewDelayMs: 5 });
+    const { http, sent } = server(acceptsOnly('access-2'));
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => http(`${API}/items/${index}`)));
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect(source.renew).toHaveBeenCalledTimes(1);
+    expect(sent()).toHaveLength(100);
+    expect(sent().filter((request) => request.authorization === 'Bearer access-2')).toHaveLength(50);
+  });
+
+  it('a request refused with the old token after the renewal finished gets the renewed token, not another renewal', async () => {
+    const source = connectSource();
+    const { http } = server(acceptsOnly('access-2'));
+    await http(`${API}/first`);
+    // Another request that had read the old token before the renewal, answered afterwards.
+    source.current.mockResolvedValueOnce('access-1');
+    await http(`${API}/late`);
+    expect(source.renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('fifty requests refused again after the renewal end the session once', async () => {
+    const source = connectSource({ renewDelayMs: 5 });
+    const { http } = server(() => 401);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) => http(`${API}/items/${index}`, { handleErrors: true })),
+    );
+    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+    expect(source.renew).toHaveBeenCalledTimes(1);
+    expect(source.end).toHaveBeenCalledTimes(1);
+  });
+});

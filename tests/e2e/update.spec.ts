@@ -1,0 +1,104 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { buildApp, freePort } from '../support/app-servers.mjs';
+import { startSwitchableServer } from '../support/switchable-server.mjs';
+import { expect, test, waitForCachedChunk } from './fixtures';
+
+// Two builds of the app, told apart by the environment name in the footer, served in turn from
+// one origin: build A, then the deploy of build B.
+const BUILDS = { a: '.e2e/update-a', b: '.e2e/update-b' };
+let server: Awaited<ReturnType<typeof startSwitchableServer>>;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ serviceWorkers: 'allow' });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  buildApp(BUILDS.a, { VITE_ENV_NAME: 'BUILD-A' });
+  buildApp(BUILDS.b, { VITE_ENV_NAME: 'BUILD-B' });
+  server = await startSwitchableServer(BUILDS, await freePort());
+});
+test.afterAll(async () => server?.stop());
+test.beforeEach(() => server.serve('a'));
+
+const build = (page: Page) => page.getByRole('contentinfo');
+const snackBar = (page: Page) =>
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'A new version is available.' });
+
+/** Counts the documents each tab has shown (1 on the first visit, +1 per reload). */
+async function countDocuments(context: BrowserContext) {
+  await context.addInitScript(() => {
+    sessionStorage.setItem('e2e-documents', String(Number(sessionStorage.getItem('e2e-documents')) + 1));
+  });
+  return (page: Page) => page.evaluate(() => Number(sessionStorage.getItem('e2e-documents')));
+}
+
+/** Opens build A in a tab and waits until the worker controls it. */
+async function openA(page: Page) {
+  await page.goto(`${server.url}/`);
+  await expect(build(page)).toContainText('(BUILD-A)');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+}
+
+/** What the app does every hour and when the tab becomes visible. */
+const checkForUpdate = (page: Page) =>
+  page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+
+test('a new build is offered; Reload shows it after exactly one reload; another tab of the old build does not loop', async ({
+  page,
+  context,
+}) => {
+  const documents = await countDocuments(context);
+  await openA(page);
+  // The first install claimed the tab: no prompt, no reload.
+  await page.waitForTimeout(1000);
+  await expect(snackBar(page)).toHaveCount(0);
+  expect(await documents(page)).toBe(1);
+  const other = await context.newPage();
+  await other.goto(`${server.url}/settings`);
+  await expect(build(other)).toContainText('(BUILD-A)');
+
+  server.serve('b');
+  await checkForUpdate(page);
+  await expect(snackBar(page)).toBeVisible({ timeout: 20_000 });
+  await expect(snackBar(other)).toBeVisible({ timeout: 20_000 });
+
+  await snackBar(page).getByRole('button', { name: 'Reload' }).click();
+  await expect(build(page)).toContainText('(BUILD-B)');
+  await page.waitForTimeout(3000);
+  expect(await documents(page)).toBe(2);
+  await expect(snackBar(page)).toHaveCount(0);
+
+  // The other tab still runs A, under B's worker now: it keeps offering, never reloads on its own.
+  expect(await documents(other)).toBe(1);
+  await expect(build(other)).toContainText('(BUILD-A)');
+  await expect(snackBar(other)).toBeVisible();
+  await snackBar(other).getByRole('button', { name: 'Reload' }).click();
+  await expect(build(other)).toContainText('(BUILD-B)');
+  await other.waitForTimeout(2000);
+  expect(await documents(other)).toBe(2);
+  await expect(other.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+});
+
+test('dismissing the snack bar keeps the old build working, its pages too', async ({ page, context }) => {
+  const documents = await countDocuments(context);
+  await openA(page);
+  await waitForCachedChunk(page, 'settings');
+
+  server.serve('b');
+  await checkForUpdate(page);
+  await expect(snackBar(page)).toBeVisible({ timeout: 20_000 });
+  await snackBar(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(snackBar(page)).toHaveCount(0);
+
+  // A's settings chunk is gone from the server; the worker still has it.
+  await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Sticky header' }).click();
+  await expect(build(page)).toContainText('(BUILD-A)');
+  expect(await documents(page)).toBe(1);
+});
