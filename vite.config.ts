@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { BOOT_DATA } from './scripts/boot-data';
 import { bootScriptPlugin } from './scripts/boot-script.mjs';
+import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import { prerenderPlugin } from './scripts/prerender.mjs';
 import { securityHeadersPlugin } from './scripts/security-headers.mjs';
@@ -35,9 +36,9 @@ export default defineConfig(({ mode }) => {
       prerenderPlugin(),
       // CSP and friends: shipped as dist/_headers + an nginx snippet, and sent by `vite preview`.
       securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
-      // Sets theme, language and direction before the first paint; starts the opened page's chunk and
-      // the locale data while the entry script downloads.
-      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), BOOT_DATA),
+      // Sets theme, language and direction before the first paint; after it, imports the entry script,
+      // preloads the opened page's chunk and builds the locale data in a worker.
+      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), BOOT_DATA, APP_POLICIES.intlWarmUp),
       // The service worker (docs/behaviour.md, "Offline and updates"); the app registers it itself.
       VitePWA({
         registerType: 'prompt',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { measureRepeatVisit } from './bench-repeat-visit.mjs';
+import { referencedPaths } from './service-worker.mjs';
 
 export const BUDGET_KB = { firstLoadJsGzip: 125, firstLoadCssGzip: 15 };
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,11 +47,20 @@ const measure = (file) => {
   return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
 };
 
-/** Everything index.html pulls in before the app can paint: entry script, modulepreloads, styles. */
+/** Everything index.html pulls in: the entry script its boot script imports, modulepreloads, styles. */
 const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-const firstLoad = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]));
+const firstLoad = new Set(
+  referencedPaths(html)
+    .map((path) => path.slice(1))
+    .filter((file) => /^assets\/[^/]+\.(?:js|css)$/.test(file)),
+);
+/** The stylesheet the pages carry inline (scripts/prerender.mjs), counted as first-load CSS. */
+const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => {
+  const content = Buffer.from(css);
+  return { file: 'index.html <style>.css', raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+});
 const assets = readdirSync(join(outDir, 'assets')).map((name) => `assets/${name}`);
-const first = assets.filter((file) => firstLoad.has(file)).map(measure);
+const first = [...assets.filter((file) => firstLoad.has(file)).map(measure), ...inlineCss];
 const lazy = assets.filter((file) => !firstLoad.has(file) && /\.(js|css)$/.test(file)).map(measure);
 // What a static host serving the build's precompressed copies sends (scripts/precompress.mjs).
 const brotli = (items) =>

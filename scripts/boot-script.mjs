@@ -1,13 +1,12 @@
-// The one inline script of the built pages. It runs before the first paint, and while the entry
-// script is still on its way, when a phone's main thread has nothing else to do:
+// The one inline script of the built pages. It runs before the first paint:
 //  - the page looks as the visitor left it: theme class (night mode included), `lang`, `dir` and
 //    the browser's UI colour from the stored settings (`snxt-SETTINGS`) or, on a first visit, the
 //    browser's languages; for another language than English the prerendered English text is
 //    hidden (the translating class) until the app shows the visitor's language;
-//  - the page chunk of the URL being opened (e.g. /settings) starts downloading now, next to the
-//    entry script, instead of after the entry script has run;
-//  - the browser's locale data (ICU) is loaded right after the first paint, in a task of its own:
-//    react-intl's first `Intl.*.supportedLocalesOf` call otherwise costs 30–50 ms inside the first render.
+//  - after the first contentful paint it imports the entry script (a page readable from its HTML
+//    waits for no script: a phone paints before it downloads 100 KB), preloads the page chunk of
+//    the URL being opened (e.g. /settings) and the translations next to it, and builds the
+//    browser's locale data in a worker, off the main thread (INTL_WARM_UP_SOURCE).
 // The CSP allows it by its hash (scripts/security-headers.mjs reads it from the built pages).
 import { relative, sep } from 'node:path';
 
@@ -16,8 +15,8 @@ import { relative, sep } from 'node:path';
  * the unit test holds them together). Runs in the page: kept free of outside names, never throws.
  * @param {string | null} storedText the stored settings' JSON
  * @param {readonly string[]} languages the browser's languages
- * @param {number} hour the clock's hour
- * @param {boolean} systemDark whether the device is in dark mode
+ * @param {() => number} hour the clock's hour (asked only when night mode goes by the hours)
+ * @param {() => boolean} systemDark whether the device is in dark mode (asked only when night mode follows it)
  * @param {import('./boot-data').BootData} data
  */
 export function bootLook(storedText, languages, hour, systemDark, data) {
@@ -56,9 +55,13 @@ export function bootLook(storedText, languages, hour, systemDark, data) {
   const autoNightMode =
     typeof field('autoNightMode') === 'boolean' ? field('autoNightMode') : data.defaults.autoNightMode;
   const source = oneOf(field('nightModeSource'), data.nightModeSources, data.defaults.nightModeSource);
-  const night = source === 'system' ? systemDark : hour >= data.nightStartHour || hour <= data.nightEndHour;
+  // Reading the clock's local hour or the media query costs time before the first paint: only when needed.
+  const night =
+    autoNightMode &&
+    (source === 'system' ? systemDark() : hour() >= data.nightStartHour || hour() <= data.nightEndHour);
   const shown = autoNightMode && night ? nightTheme : theme;
   return {
+    language,
     themeClass: shown.toLowerCase(),
     themeColor: data.themeColors[shown],
     lang: language.replace(/-([a-z]+)$/, (_, region) => `-${region.toUpperCase()}`),
@@ -69,11 +72,13 @@ export function bootLook(storedText, languages, hour, systemDark, data) {
 
 /**
  * Runs in the page, as the inline script. Kept free of outside names: it is inlined as its source.
- * @param {Record<string, string[]>} pageChunks URL path → the page's chunk URLs
+ * @param {BootStart} start what to start after the first paint
  * @param {typeof bootLook} [look] the page's look, when the page is to be set up
  * @param {import('./boot-data').BootData} [data]
  */
-export function boot(pageChunks, look, data) {
+export function boot(start, look, data) {
+  let language = null;
+  let translating = false;
   if (look && data) {
     try {
       let stored = null;
@@ -82,14 +87,16 @@ export function boot(pageChunks, look, data) {
       } catch {
         // No storage (blocked, private mode): the defaults, as the app will find.
       }
-      const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-      const page = look(stored, navigator.languages, new Date().getHours(), dark, data);
+      const dark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+      const page = look(stored, navigator.languages, () => new Date().getHours(), dark, data);
       const html = document.documentElement;
       html.classList.remove(...data.themes.map((theme) => theme.toLowerCase()));
       html.classList.add(page.themeClass);
       html.lang = page.lang;
       html.dir = page.dir;
       document.querySelector('meta[name="theme-color"]')?.setAttribute('content', page.themeColor);
+      language = page.language;
+      translating = page.translating;
       if (page.translating) {
         html.classList.add(data.translatingClass);
         setTimeout(() => html.classList.remove(data.translatingClass), data.revealAfterMs);
@@ -99,37 +106,98 @@ export function boot(pageChunks, look, data) {
     }
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  const chunks = Object.hasOwn(pageChunks, path) ? pageChunks[path] : [];
-  for (const href of chunks) {
+  const chunks = Object.hasOwn(start.pages, path) ? start.pages[path] : [];
+  const preload = (href, as) => {
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
+    link.rel = as === 'module' ? 'modulepreload' : 'preload';
+    if (as !== 'module') link.as = as;
+    // The app fetches both in CORS mode (module scripts, and fetch() of translations).
+    link.crossOrigin = as === 'module' ? '' : 'anonymous';
     link.href = href;
     document.head.append(link);
-  }
-  // After the first paint: the prerendered page must not wait for it.
-  const afterPaint = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (next) => next();
-  afterPaint(() =>
-    setTimeout(() => {
+  };
+  let begun = false;
+  const begin = () => {
+    if (begun) return;
+    begun = true;
+    for (const href of chunks) preload(href, 'module');
+    if (start.manifest) {
+      const link = document.createElement('link');
+      link.rel = 'manifest';
+      link.href = start.manifest;
+      document.head.append(link);
+    }
+    if (start.translations) {
+      // English is what the prerendered page is hydrated with; the visitor's language follows it.
+      preload(start.translations, 'fetch');
+      if (language && language !== 'en') preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch');
+    }
+    if (start.entry) {
+      import(start.entry).catch((error) => console.error('Snxt failed to load', error));
+    }
+    if (start.intlWarmUp && typeof Worker === 'function') {
       try {
-        Intl.NumberFormat.supportedLocalesOf('en');
-        Intl.DateTimeFormat.supportedLocalesOf('en');
+        // Trusted Types: this URL, and no other, may start a worker.
+        const policy = globalThis.trustedTypes?.createPolicy(start.policy, {
+          createScriptURL: (url) => {
+            if (url !== start.intlWarmUp) throw new TypeError(`Not the locale warm-up: ${url}`);
+            return url;
+          },
+        });
+        new Worker(policy ? policy.createScriptURL(start.intlWarmUp) : start.intlWarmUp);
       } catch {
-        // Without Intl the app cannot format anything; it reports that itself when it starts.
+        // The app then builds the locale data itself, on the main thread, when it first needs it.
       }
-    }),
-  );
+    }
+  };
+  // After the first contentful paint: the prerendered page waits for none of it. A hidden tab
+  // paints nothing until it is shown, so the app starts there at once; a page whose text waits
+  // for its translation (translating) paints no text, so it starts after the first frame.
+  const paintTimingKnown =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') begin();
+  else if (translating || !paintTimingKnown) requestAnimationFrame(() => setTimeout(begin));
+  else {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(begin);
+    }).observe({ type: 'paint', buffered: true });
+    // A paint that never comes (a tab hidden meanwhile) does not keep the app from starting.
+    setTimeout(begin, start.startAfterMs ?? 2000);
+  }
 }
 
 /**
- * The inline script's source for a page-chunk map and the app's facts.
- * @param {Record<string, string[]>} pageChunks
+ * @typedef {object} BootStart
+ * @property {string} [entry] the entry script's URL, imported after the first paint
+ * @property {Record<string, string[]>} pages URL path → the page's chunk URLs, preloaded with the entry
+ * @property {string} [manifest] the web manifest's URL: linked after the first paint, since the
+ *   browser fetches it at once and it is only needed to install the app
+ * @property {string} [translations] English's translation file (`…/en.json`); the visitor's is next to it
+ * @property {number} [startAfterMs] start even without a first contentful paint after this long
+ * @property {string} [intlWarmUp] the locale warm-up worker's URL
+ * @property {string} [policy] the Trusted Types policy that may start that worker
+ */
+
+/**
+ * The inline script's source.
+ * @param {BootStart} start
  * @param {import('./boot-data').BootData} [data]
  */
-export function bootScriptSource(pageChunks, data) {
+export function bootScriptSource(start, data) {
   const look = data ? `,${bootLook.toString()},${JSON.stringify(data)}` : '';
-  return `(${boot.toString()})(${JSON.stringify(pageChunks)}${look});`;
+  return `(${boot.toString()})(${JSON.stringify(start)}${look});`;
 }
+
+/**
+ * The locale warm-up, run in a worker: V8 builds the sets of locales `Intl.NumberFormat` and
+ * `Intl.DateTimeFormat` support once per process, on the first call from any thread, and that
+ * first call costs 30–100 ms. Made here, off the main thread, while the entry script downloads,
+ * react-intl's own calls at start-up find them ready.
+ */
+export const INTL_WARM_UP_SOURCE =
+  "Intl.NumberFormat.supportedLocalesOf('en');Intl.DateTimeFormat.supportedLocalesOf('en');close();\n";
 
 /**
  * The URL path of a file route (TanStack Router's flat file naming), or null for routes that match
@@ -177,28 +245,52 @@ export function pageChunkMap(bundle, routesDir, base = '/') {
 }
 
 /**
- * Vite plugin: puts the boot script into the built index.html, just before `</head>`.
+ * Vite plugin: puts the boot script into the built index.html, just before `</head>`, in place of
+ * the entry `<script>` tag (the boot script imports the entry after the first paint), and emits the
+ * locale warm-up worker.
  * @param {string} routesDir absolute path of src/routes
  * @param {import('./boot-data').BootData} data the app's facts (scripts/boot-data.ts)
+ * @param {string} policy the Trusted Types policy name for the warm-up worker
  * @returns {import('vite').Plugin}
  */
-export function bootScriptPlugin(routesDir, data) {
+export function bootScriptPlugin(routesDir, data, policy) {
   let base = '/';
   return {
     name: 'snxt-boot-script',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       base = config.base;
+    },
+    buildStart() {
+      this.emitFile({ type: 'asset', name: 'intl-warm-up.js', source: INTL_WARM_UP_SOURCE });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         if (!context.bundle) return html;
-        const source = bootScriptSource(pageChunkMap(context.bundle, routesDir, base), data);
-        return html.replace(
-          /\n(\s*)<\/head>/,
-          (_match, indent) => `\n${indent}  <script>${source}</script>\n${indent}</head>`,
+        const entryTag = /\n?\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entryTag) throw new Error('index.html has no entry <script type="module" crossorigin src="…">');
+        const warmUp = Object.values(context.bundle).find(
+          (item) => item.type === 'asset' && (item.names ?? [item.name]).includes('intl-warm-up.js'),
         );
+        // The translations are preloaded with the entry, after the first paint, not before it.
+        const translationsTag = /\n?\s*<link rel="preload" href="([^"]+\/en\.json)"[^>]*>/.exec(html);
+        const manifestTag = /\n?\s*<link rel="manifest" href="([^"]+)"[^>]*>/.exec(html);
+        const start = {
+          entry: entryTag[1],
+          ...(translationsTag ? { translations: translationsTag[1] } : {}),
+          ...(manifestTag ? { manifest: manifestTag[1] } : {}),
+          pages: pageChunkMap(context.bundle, routesDir, base),
+          ...(warmUp ? { intlWarmUp: `${base}${warmUp.fileName}`, policy } : {}),
+        };
+        return html
+          .replace(entryTag[0], '')
+          .replace(translationsTag?.[0] ?? '', '')
+          .replace(manifestTag?.[0] ?? '', '')
+          .replace(
+            /\n(\s*)<\/head>/,
+            (_match, indent) => `\n${indent}  <script>${bootScriptSource(start, data)}</script>\n${indent}</head>`,
+          );
       },
     },
   };

@@ -153,13 +153,23 @@ describe('Trusted Types', () => {
   });
 
   it("name only the policies a build creates: the app's own and DOMPurify's", () => {
-    expect(directives({})['trusted-types']).toEqual([DOMPURIFY_POLICY, APP_POLICIES.serviceWorker]);
+    expect(directives({})['trusted-types']).toEqual([
+      DOMPURIFY_POLICY,
+      APP_POLICIES.serviceWorker,
+      APP_POLICIES.intlWarmUp,
+    ]);
     expect(directives({})['trusted-types']).toEqual(trustedTypePolicyNames({ analytics: false }));
   });
 
   it("add the analytics policy and gtag.js's own only when a measurement id is set", () => {
     const names = directives({ VITE_GA_MEASUREMENT_ID: 'G-ABC123' })['trusted-types'];
-    expect(names).toEqual([DOMPURIFY_POLICY, APP_POLICIES.serviceWorker, APP_POLICIES.analytics, GTAG_POLICY]);
+    expect(names).toEqual([
+      DOMPURIFY_POLICY,
+      APP_POLICIES.serviceWorker,
+      APP_POLICIES.intlWarmUp,
+      APP_POLICIES.analytics,
+      GTAG_POLICY,
+    ]);
     expect(directives({ VITE_GA_MEASUREMENT_ID: ' ' })['trusted-types']).not.toContain(GTAG_POLICY);
     expect(directives({})['trusted-types']).not.toContain(APP_POLICIES.analytics);
   });

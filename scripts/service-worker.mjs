@@ -15,12 +15,14 @@ export const OFFLINE_COPY = '?offline';
 export const CACHES = { pages: 'snxt-pages', assets: 'snxt-assets', files: 'snxt-files' };
 
 /**
- * The same-origin URLs (`/…`) a built page references in `src` / `href` attributes: its entry
- * script, module preloads, styles, icons and manifest.
+ * The same-origin URLs (`/…`) a built page references: in `src` / `href` attributes (styles, icons,
+ * manifest) and as its boot script's entry script, translations, web manifest and locale warm-up worker.
  * @param {string} html
  */
 export function referencedPaths(html) {
-  return [...html.matchAll(/\b(?:src|href)="(\/(?!\/)[^"?#]*)/g)].map(([, path]) => path);
+  return [...html.matchAll(/(?:\b(?:src|href)=|"(?:entry|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g)].map(
+    ([, path]) => path,
+  );
 }
 
 /** The icon paths a web manifest lists. */

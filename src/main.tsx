@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers';
 import { startApp } from './app/start-app';
 import type { LoadedMessages } from './i18n/load-messages';
 import { renderSnapshotFirst, snapshotDone } from './lib/use-hydrated';
-import { afterNextPaint, yieldToMain } from './lib/yield-to-main';
+import { yieldToMain } from './lib/yield-to-main';
 import { createAppRouter, loadMatchedPages } from './router';
 import { i18n } from './state/app-state';
 
@@ -56,10 +56,12 @@ async function hydrate(router: AppRouter, container: HTMLElement): Promise<boole
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
+  // The boot script imports this module after the first paint: the prerendered page is on screen.
   const prerendered = prerenderedHere(container);
-  // The prerendered page is the first paint; starting the app first would only delay it.
-  if (prerendered) await afterNextPaint();
+  // Evaluating the modules, creating the router and starting the state: three tasks, not one.
+  await yieldToMain();
   const router = createAppRouter();
+  await yieldToMain();
   startApp(router);
   await yieldToMain();
   if (prerendered && (await hydrate(router, container))) return;

@@ -6,6 +6,7 @@ import { prerender } from 'react-dom/static';
 import english from '../public/assets/i18n/en.json';
 import { formatPageTitle } from './app/page-title';
 import { AppProviders } from './app/providers';
+import { needsSignIn } from './app/auth-guard';
 import { titleKeyAt } from './app/route-meta';
 import { DEFAULT_LANGUAGE } from './config/constants';
 import { env } from './config/env';
@@ -35,8 +36,10 @@ export interface PrerenderedPage {
 
 /**
  * The page at `path` as a first visit sees it: defaults, English, signed out, the build's year.
+ * Null for a page only signed-in users may see (`requiresAuth`, or every page with mandatory
+ * sign-in): its content must never be in the HTML, and the app's sign-in gate takes over.
  */
-export async function renderPage(path: string): Promise<PrerenderedPage> {
+export async function renderPage(path: string): Promise<PrerenderedPage | null> {
   const stop = startState({
     storage: createMemoryStorage(),
     // Stand-ins for the browser objects the state reads: the prerender has no document.
@@ -48,6 +51,8 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   });
   try {
     const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), isServer: true });
+    const [routes] = router.getMatchedRoutes(path);
+    if (needsSignIn(routes.map((route) => ({ staticData: route.options.staticData })))) return null;
     await router.load();
     await loadMatchedPages(router);
     renderSnapshotFirst();

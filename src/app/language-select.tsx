@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../config/constants';
 import { LANGUAGE_INFO } from '../i18n/languages';
 import { useT } from '../i18n/use-t';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated, usePendingControl } from '../lib/use-hydrated';
 import { settings } from '../state/app-state';
 import { DEFAULT_SETTINGS } from '../state/settings-fields';
 
@@ -10,11 +10,13 @@ export function LanguageSelect() {
   const t = useT();
   const live = settings.state.value;
   const { language } = useHydrated() ? live : DEFAULT_SETTINGS;
+  const pending = usePendingControl();
   return (
     <select
       aria-label={t('snxt.settings.language')}
       value={language}
       onChange={(event) => settings.change.language(event.target.value as Language)}
+      {...pending}
       className="h-10 cursor-pointer rounded-md border border-on-toolbar/30 bg-toolbar px-2 text-sm font-semibold text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus"
     >
       {LANGUAGES.map((code) => (

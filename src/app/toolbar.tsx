@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
 import { useT } from '../i18n/use-t';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated, usePendingControl } from '../lib/use-hydrated';
 import { settings } from '../state/app-state';
 import { DEFAULT_SETTINGS } from '../state/settings-fields';
 import { LanguageSelect } from './language-select';
@@ -25,6 +25,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
   const mainLinks = navEntries(useRouter(), ['main']);
   const live = settings.state.value;
   const sticky = (useHydrated() ? live : DEFAULT_SETTINGS).stickyHeader;
+  const pending = usePendingControl();
   return (
     <header
       className={`${sticky ? 'sticky top-0' : 'relative'} z-30 bg-toolbar text-on-toolbar shadow-md`}
@@ -39,6 +40,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           aria-expanded={drawerOpen}
           aria-controls="side-drawer"
           onClick={onMenuClick}
+          {...pending}
         >
           <MenuIcon />
         </button>

@@ -8,6 +8,8 @@ export const APP_POLICIES = Object.freeze({
   analytics: 'snxt-analytics',
   /** Turns the service worker's own URL, and nothing else, into a script URL for register(). */
   serviceWorker: 'snxt-service-worker',
+  /** The boot script's: turns the locale warm-up worker's URL, and nothing else, into a script URL. */
+  intlWarmUp: 'snxt-intl-warm-up',
 });
 
 /** DOMPurify creates this policy for its own parsing when Trusted Types exist (icons are sanitised by it). */
@@ -23,5 +25,10 @@ export const GTAG_POLICY = 'goog#html';
  * @returns {string[]}
  */
 export function trustedTypePolicyNames({ analytics }) {
-  return [DOMPURIFY_POLICY, APP_POLICIES.serviceWorker, ...(analytics ? [APP_POLICIES.analytics, GTAG_POLICY] : [])];
+  return [
+    DOMPURIFY_POLICY,
+    APP_POLICIES.serviceWorker,
+    APP_POLICIES.intlWarmUp,
+    ...(analytics ? [APP_POLICIES.analytics, GTAG_POLICY] : []),
+  ];
 }

@@ -29,3 +29,19 @@ export function useHydrated(): boolean {
   }, [hydrated]);
   return hydrated;
 }
+
+/** The props of a control whose app code has not run yet (see usePendingControl). */
+export interface PendingControlProps {
+  'aria-disabled'?: true;
+  'data-pending'?: '';
+}
+
+/**
+ * For a control on a prerendered page (a button, a switch, a select): until hydration has given it
+ * its handler it is unavailable (`aria-disabled`, and `data-pending`, which takes pointer input
+ * away: src/styles/app.css), so a click or a choice made before the app runs is not silently
+ * lost; it looks the same, and it stays in the tab order.
+ */
+export function usePendingControl(): PendingControlProps {
+  return useHydrated() ? {} : { 'aria-disabled': true, 'data-pending': '' };
+}

@@ -12,11 +12,3 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
-
-/**
- * Resolves once the browser has painted the next frame: a prerendered page is on screen before
- * the app's start-up work begins (a task run before the first paint would hold it back).
- */
-export function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}

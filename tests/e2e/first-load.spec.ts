@@ -50,7 +50,8 @@ test.describe('first load', () => {
   test('scripts and translations are served precompressed with brotli', async ({ request, baseURL }) => {
     const html = await (await request.get(`${baseURL}/`)).text();
     // The stylesheet is inlined into the pages (tests/e2e/hydration.spec.ts).
-    const files = [/<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1], '/assets/i18n/en.json'];
+    // The boot script imports the entry after the first paint: its URL is in the boot script's data.
+    const files = [/"entry":"([^"]+\.js)"/.exec(html)?.[1], '/assets/i18n/en.json'];
     for (const file of files) {
       expect(file, 'asset named in index.html').toBeTruthy();
       const response = await request.get(`${baseURL}${file}`, { headers: { 'accept-encoding': 'br, gzip' } });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type ConsoleMessage, test as base, expect, type Page } from '@playwright/test';
 
 export type AppVariant = 'main' | 'cognito' | 'analytics' | 'bare' | 'required' | 'identity';
 
@@ -37,6 +37,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** Playwright's own console line when a blocked service worker is registered: not the app's. */
+export const isPlaywrightsOwnLine = (message: ConsoleMessage): boolean =>
+  message.type() === 'warning' && message.text().includes('blocked by Playwright');
 
 /** Puts settings into storage before the app starts, the way a returning user has them. */
 export async function seedSettings(page: Page, settings: Record<string, unknown>) {

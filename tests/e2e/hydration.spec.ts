@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, seedSettings, test } from './fixtures';
+import { expect, isPlaywrightsOwnLine, seedSettings, test } from './fixtures';
 
 const PAGES = [
   { path: '/', english: 'Starter Next' },
@@ -67,7 +67,7 @@ const VISITS: Visit[] = [
 function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
+    if ((message.type() === 'error' || message.type() === 'warning') && !isPlaywrightsOwnLine(message))
       problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));

@@ -11,7 +11,7 @@ const REQUIRED_HEADERS = {
 };
 
 /** The Trusted Types policies every build may create: DOMPurify's (icons) and the service worker's. */
-const POLICIES = ['dompurify', 'snxt-service-worker'];
+const POLICIES = ['dompurify', 'snxt-service-worker', 'snxt-intl-warm-up'];
 
 /** The CSP of a response as directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
@@ -34,7 +34,8 @@ async function headersOf(request: APIRequestContext, url: string) {
 /** The first-load script of a build, read from its index.html. */
 async function entryScript(request: APIRequestContext, base: string): Promise<string> {
   const html = await (await request.get(`${base}/`)).text();
-  const src = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  // The boot script imports the entry after the first paint: its URL is in the boot script's data.
+  const src = /"entry":"([^"]+\.js)"/.exec(html)?.[1];
   expect(src, 'entry script in index.html').toBeTruthy();
   return `${base}${src}`;
 }

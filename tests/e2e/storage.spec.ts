@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, isPlaywrightsOwnLine, test } from './fixtures';
 
 const UNAVAILABLE = 'Your browser is not saving data, so settings last until you close this tab.';
 
@@ -8,9 +8,7 @@ const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ 
 function consoleWarnings(page: Page): string[] {
   const warnings: string[] = [];
   page.on('console', (message) => {
-    // Playwright's own line when the fixture blocks the service worker: not the app's.
-    if (message.type() === 'warning' && !message.text().includes('blocked by Playwright'))
-      warnings.push(message.text());
+    if (message.type() === 'warning' && !isPlaywrightsOwnLine(message)) warnings.push(message.text());
   });
   return warnings;
 }

@@ -5,7 +5,6 @@ import { env } from '../../config/env';
 import { useT } from '../../i18n/use-t';
 import { useHydrated } from '../../lib/use-hydrated';
 import { auth } from '../../state/app-state';
-import { SIGNED_OUT } from '../../state/auth-model';
 import { withoutCallbackParams } from './callback-url';
 import { login, logout, takePendingCallback } from './sign-in';
 import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
@@ -35,9 +34,11 @@ function SignInControls() {
   const t = useT();
   const router = useRouter();
   useSignInCallback();
-  const live = auth.state.value;
-  // Pages are prerendered signed out: hydration renders that, then who is signed in.
-  const { isAuthenticated, user } = useHydrated() ? live : SIGNED_OUT;
+  const hydrated = useHydrated();
+  const { isAuthenticated, user } = auth.state.value;
+  // Pages are prerendered without knowing who is signed in: neither Login nor the user menu shows
+  // until hydration is done (a signed-in visitor never sees Login flash by).
+  if (!hydrated) return null;
 
   if (isAuthenticated && user) {
     const onLogout = () => {
