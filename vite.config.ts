@@ -10,13 +10,28 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { BOOT_DATA } from './scripts/boot-data';
 import { bootScriptPlugin } from './scripts/boot-script.mjs';
+import { parseEnv } from './src/config/parse-env';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import { prerenderPlugin } from './scripts/prerender.mjs';
 import { securityHeadersPlugin } from './scripts/security-headers.mjs';
 import { WORKER_FILE, workboxOptions } from './scripts/service-worker.mjs';
 
-export default defineConfig(({ mode }) => {
+/**
+ * The app's configuration, read from the `VITE_*` variables (`.env` files and the environment) and
+ * checked here, once: the bundle gets the result (src/config/env.ts), not the checking code.
+ */
+function appEnv(mode: string, command: string) {
+  const problems: string[] = [];
+  const raw = {
+    ...loadEnv(mode, process.cwd(), 'VITE_'),
+    MODE: mode,
+    PROD: command === 'build' && mode !== 'development',
+  };
+  return { env: parseEnv(raw, (problem) => problems.push(problem)), problems };
+}
+
+export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
   return {
     plugins: [
@@ -56,7 +71,10 @@ export default defineConfig(({ mode }) => {
       precompressPlugin(),
     ],
     // The prerendered footer's year: hydration renders it too, whatever the visitor's clock says.
-    define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+    define: {
+      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      __APP_ENV__: JSON.stringify(appEnv(mode, command)),
+    },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },
     // Every browser that runs es2022 modules supports <link rel=modulepreload>: no polyfill in the entry.

@@ -1,4 +1,4 @@
-import { GA_ID_PATTERN } from '../config/env';
+import { GA_ID_PATTERN } from '../config/parse-env';
 import { APP_POLICIES } from '../config/trusted-types.mjs';
 import type { PageView } from './page-view';
 import { createPolicy, toSink } from './trusted-types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, type ApiOrigins } from '../config/env';
+import { parseEnv, type ApiOrigins } from '../config/parse-env';
 import { receivesAccessToken } from './api-origins';
 
 const PAGE = 'https://app.example.com/profile?tab=1';

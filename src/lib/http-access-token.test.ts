@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseEnv } from '../config/env';
+import { parseEnv } from '../config/parse-env';
 import { connectAccessTokenSource, type AccessTokenSource } from './access-token';
 import { createHttp, HttpError, XSRF_HEADER } from './http';
 import { connectReporter } from './report';

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
 
 const toasts = (page: import('@playwright/test').Page) =>
   page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
@@ -6,7 +6,8 @@ const toasts = (page: import('@playwright/test').Page) =>
 test.describe('global error handling', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Errors are the app's to show: it must be running.
+    await appReady(page);
   });
 
   test('an uncaught error shows exactly "An error occurred." for about 3 s and is logged', async ({

@@ -38,6 +38,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/**
+ * Waits until the app runs on the page: a prerendered page shows at once, but its controls (the
+ * toolbar's Language select among them) stay unavailable until the app has hydrated it.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeEnabled();
+}
+
 /** Playwright's own console line when a blocked service worker is registered: not the app's. */
 export const isPlaywrightsOwnLine = (message: ConsoleMessage): boolean =>
   message.type() === 'warning' && message.text().includes('blocked by Playwright');

@@ -61,6 +61,39 @@ const VISITS: Visit[] = [
     dir: 'ltr',
     settingsHeading: 'Paramètres',
   },
+  // The other languages, so every translation hydrates cleanly too.
+  {
+    name: 'stored Spanish, light theme',
+    stored: { theme: 'LIGHT-THEME', language: 'es' },
+    themeClass: 'light-theme',
+    lang: 'es',
+    dir: 'ltr',
+    settingsHeading: 'Ajustes',
+  },
+  {
+    name: 'stored Brazilian Portuguese',
+    stored: { language: 'pt-br' },
+    themeClass: 'default-theme',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    settingsHeading: 'Configurações',
+  },
+  {
+    name: 'stored Slovak, nature theme',
+    stored: { theme: 'NATURE-THEME', language: 'sk' },
+    themeClass: 'nature-theme',
+    lang: 'sk',
+    dir: 'ltr',
+    settingsHeading: 'Nastavenia',
+  },
+  {
+    name: 'stored Chinese, black theme',
+    stored: { theme: 'BLACK-THEME', language: 'zh-cn' },
+    themeClass: 'black-theme',
+    lang: 'zh-CN',
+    dir: 'ltr',
+    settingsHeading: '设置',
+  },
 ];
 
 /** Every console error or warning, uncaught error and CSP violation of the page. */
@@ -100,7 +133,7 @@ test.describe('prerendered pages hydrate cleanly', () => {
         browser,
         baseURL,
       }) => {
-        test.setTimeout(60_000);
+        test.setTimeout(120_000);
         for (const visit of VISITS) {
           const context = await browser.newContext({
             viewport: { width, height: 800 },

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
 
 test.describe('shell and routes', () => {
   test('home shows the landmarks, the app name as title and the footer', async ({ page }) => {
@@ -67,7 +67,8 @@ test.describe('shell and routes', () => {
   test('scroll position is restored on back and new pages start at the top', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 400 });
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The router's scroll restoration, not the browser's: the app must be running.
+    await appReady(page);
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
     await page.getByRole('link', { name: 'Choose language and theme' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, isPlaywrightsOwnLine, test } from './fixtures';
+import { appReady, expect, isPlaywrightsOwnLine, test } from './fixtures';
 
 const UNAVAILABLE = 'Your browser is not saving data, so settings last until you close this tab.';
 
@@ -104,6 +104,8 @@ test('storage that fills up while the app runs: one notice, no error, settings k
   await page.goto('/settings');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // Full once the app runs (it tests storage as it starts).
+  await appReady(page);
   await page.evaluate(() => (document.documentElement.dataset.e2eStorageFull = '1'));
 
   await main.getByLabel('Theme', { exact: true }).selectOption({ label: 'Black' });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseEnv } from './env';
+import { parseEnv } from './parse-env';
 
 const production = { MODE: 'production', PROD: true };
 

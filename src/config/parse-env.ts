@@ -1,0 +1,222 @@
+import { identityEndpointOf, regionOfId } from './cognito-identity-pool.mjs';
+
+/**
+ * The app's configuration, read from the `VITE_*` variables and checked at build time (vite.config.ts
+ * runs parseEnv; src/config/env.ts holds the result). An invalid value is reported with one
+ * console error naming the variable, and the feature it drives stays off.
+ */
+export interface AppEnv {
+  appName: string;
+  envName: string;
+  production: boolean;
+  test: boolean;
+  i18nPrefix: string;
+  oidc: OidcEnv | null;
+  cognitoIdentity: CognitoIdentityEnv | null;
+  gaMeasurementId: string | null;
+  /** Every page needs a signed-in user (only with sign-in configured). */
+  authRequired: boolean;
+  apiOrigins: ApiOrigins;
+}
+
+/** Who receives the access token in `Authorization: Bearer` (src/lib/api-origins.ts). */
+export interface ApiOrigins {
+  /** The app's own origin (`self`). */
+  self: boolean;
+  /** Other origins, as `URL.origin` spells them: lower case, IDNA (punycode), no default port. */
+  origins: readonly string[];
+}
+
+export const NO_API_ORIGINS: ApiOrigins = Object.freeze({ self: false, origins: Object.freeze([]) });
+
+export interface OidcEnv {
+  authority: string;
+  clientId: string;
+  scope: string;
+  /** Cognito hosted-UI origin; when set, sign-out uses its /logout instead of end_session_endpoint. */
+  cognitoDomain: string | null;
+}
+
+/** A Cognito identity pool: AWS credentials for guests and signed-in users. */
+export interface CognitoIdentityEnv {
+  identityPoolId: string;
+  region: string;
+  /** Where GetId and GetCredentialsForIdentity go, e.g. `https://cognito-identity.eu-west-1.amazonaws.com/`. */
+  endpoint: string;
+}
+
+export type RawEnv = Record<string, string | boolean | undefined>;
+
+const DEFAULT_SCOPE = 'email profile openid';
+export const GA_ID_PATTERN = /^G-[A-Z0-9]{4,}$/;
+
+function text(raw: RawEnv, name: string): string | undefined {
+  const value = raw[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Where parseEnv reports an invalid value (the console, unless its caller collects them). */
+let report = (message: string) => console.error(message);
+
+function invalid(name: string, reason: string): null {
+  report(`Invalid configuration ${name}: ${reason}. The feature it configures is off.`);
+  return null;
+}
+
+/** Hosts that never leave this machine: plain http to them cannot be read or changed on the network. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * An http(s) URL. A production build takes plain http only for a loopback host (a local provider):
+ * tokens and sign-in answers must not cross a network unencrypted.
+ */
+function checkUrl(name: string, value: string, production: boolean): URL | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return invalid(name, `"${value}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return invalid(name, 'must be an http(s) URL');
+  }
+  if (production && url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    return invalid(name, `must use https in a production build ("${value}" is plain http and not loopback)`);
+  }
+  return url;
+}
+
+/** As checkUrl, without its trailing slashes. */
+function parseUrl(name: string, value: string, production: boolean): string | null {
+  return checkUrl(name, value, production) && value.replace(/\/+$/, '');
+}
+
+function parseOidc(raw: RawEnv, production: boolean): OidcEnv | null {
+  const authorityText = text(raw, 'VITE_OIDC_AUTHORITY');
+  if (!authorityText) return null;
+  const authority = parseUrl('VITE_OIDC_AUTHORITY', authorityText, production);
+  if (!authority) return null;
+  const clientId = text(raw, 'VITE_OIDC_CLIENT_ID');
+  if (!clientId) return invalid('VITE_OIDC_CLIENT_ID', 'is required when VITE_OIDC_AUTHORITY is set');
+  const scope = text(raw, 'VITE_OIDC_SCOPE') ?? DEFAULT_SCOPE;
+  if (!scope.split(/\s+/).includes('openid')) {
+    return invalid('VITE_OIDC_SCOPE', 'must include "openid"');
+  }
+  const domainText = text(raw, 'VITE_COGNITO_DOMAIN');
+  let cognitoDomain: string | null = null;
+  if (domainText) {
+    cognitoDomain = parseUrl('VITE_COGNITO_DOMAIN', domainText, production);
+    // A broken logout URL would strand users signed in at the provider, so sign-in goes off too.
+    if (!cognitoDomain) return null;
+  }
+  return { authority, clientId, scope, cognitoDomain };
+}
+
+function parseAuthRequired(raw: RawEnv, oidc: OidcEnv | null): boolean {
+  const value = text(raw, 'VITE_AUTH_REQUIRED')?.toLowerCase() ?? 'false';
+  if (value !== 'true' && value !== 'false') {
+    invalid('VITE_AUTH_REQUIRED', `"${value}" is not true or false`);
+    return false;
+  }
+  if (value === 'true' && !oidc) {
+    invalid('VITE_AUTH_REQUIRED', 'needs sign-in (VITE_OIDC_AUTHORITY and VITE_OIDC_CLIENT_ID, valid)');
+    return false;
+  }
+  return value === 'true';
+}
+
+/**
+ * One API origin exactly as a browser would send it: `scheme://host[:port]`, nothing else. A path
+ * would suggest the token stays under it (it goes to the whole origin), userinfo or a wildcard can
+ * make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
+ */
+function parseApiOrigin(entry: string, production: boolean): string | null {
+  if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
+  try {
+    const url = new URL(entry);
+    if (url.pathname !== '/' || !url.hostname) return null;
+    if (production && url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+function parseApiOrigins(raw: RawEnv, production: boolean): ApiOrigins {
+  const entries = (text(raw, 'VITE_API_ORIGINS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  let self = false;
+  const origins = new Set<string>();
+  for (const entry of entries) {
+    if (entry.toLowerCase() === 'self') self = true;
+    else {
+      const origin = parseApiOrigin(entry, production);
+      if (!origin) {
+        invalid(
+          'VITE_API_ORIGINS',
+          `"${entry}" is not "self" or an origin (https://host[:port]; http only on loopback in production)`,
+        );
+        return NO_API_ORIGINS;
+      }
+      origins.add(origin);
+    }
+  }
+  return { self, origins: [...origins] };
+}
+
+function parseCognitoIdentity(raw: RawEnv, production: boolean): CognitoIdentityEnv | null {
+  const identityPoolId = text(raw, 'VITE_COGNITO_IDENTITY_POOL_ID');
+  if (!identityPoolId) return null;
+  const region = regionOfId(identityPoolId);
+  if (!region) return invalid('VITE_COGNITO_IDENTITY_POOL_ID', `"${identityPoolId}" is not {region}:{uuid}`);
+  const endpointText = text(raw, 'VITE_COGNITO_IDENTITY_ENDPOINT');
+  if (!endpointText) return { identityPoolId, region, endpoint: identityEndpointOf(region) };
+  // The path is kept as given: the API answers at exactly that URL.
+  const endpoint = checkUrl('VITE_COGNITO_IDENTITY_ENDPOINT', endpointText, production);
+  return endpoint && { identityPoolId, region, endpoint: endpoint.href };
+}
+
+function parseGaId(raw: RawEnv): string | null {
+  const id = text(raw, 'VITE_GA_MEASUREMENT_ID');
+  if (!id) return null;
+  return GA_ID_PATTERN.test(id) ? id : invalid('VITE_GA_MEASUREMENT_ID', `"${id}" is not a G-XXXX id`);
+}
+
+function parseI18nPrefix(raw: RawEnv): string {
+  const prefix = text(raw, 'VITE_I18N_PREFIX') ?? '';
+  if (/^(https?:\/\/|\/)?[\w\-./:]*$/.test(prefix)) return prefix.replace(/\/+$/, '');
+  invalid('VITE_I18N_PREFIX', `"${prefix}" is not a path or URL`);
+  return '';
+}
+
+export function parseEnv(raw: RawEnv, onProblem?: (message: string) => void): AppEnv {
+  const previous = report;
+  if (onProblem) report = onProblem;
+  try {
+    return readEnv(raw);
+  } finally {
+    report = previous;
+  }
+}
+
+function readEnv(raw: RawEnv): AppEnv {
+  const mode = typeof raw.MODE === 'string' ? raw.MODE : 'production';
+  const test = mode === 'test';
+  const production = raw.PROD === true && !test;
+  const defaultEnvName = test ? 'TEST' : production ? 'PROD' : 'DEV';
+  const oidc = parseOidc(raw, production);
+  return {
+    appName: text(raw, 'VITE_APP_NAME') ?? 'Starter Next',
+    envName: (text(raw, 'VITE_ENV_NAME') ?? defaultEnvName).toUpperCase(),
+    production,
+    test,
+    i18nPrefix: parseI18nPrefix(raw),
+    oidc,
+    cognitoIdentity: parseCognitoIdentity(raw, production),
+    gaMeasurementId: parseGaId(raw),
+    authRequired: parseAuthRequired(raw, oidc),
+    apiOrigins: parseApiOrigins(raw, production),
+  };
+}
