@@ -7,7 +7,7 @@ import { startApp } from './app/start-app';
 import type { LoadedMessages } from './i18n/load-messages';
 import { renderSnapshotFirst, snapshotDone } from './lib/use-hydrated';
 import { yieldToMain } from './lib/yield-to-main';
-import { createAppRouter, loadMatchedPages } from './router';
+import { createAppRouter, keepScrollOnHydration, loadMatchedPages } from './router';
 import { i18n } from './state/app-state';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -39,6 +39,7 @@ async function hydrate(router: AppRouter, container: HTMLElement): Promise<boole
   await yieldToMain();
   // As a transition React hydrates in short tasks, not one long one that blocks a phone.
   renderSnapshotFirst();
+  keepScrollOnHydration();
   const stop = router.subscribe('onBeforeNavigate', () => {
     snapshotDone();
     stop();

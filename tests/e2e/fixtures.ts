@@ -43,7 +43,7 @@ export { expect };
  * toolbar's Language select among them) stay unavailable until the app has hydrated it.
  */
 export async function appReady(page: Page): Promise<void> {
-  await expect(page.getByRole('combobox', { name: 'Language' })).toBeEnabled();
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Language' })).toBeEnabled();
 }
 
 /** Playwright's own console line when a blocked service worker is registered: not the app's. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, isPlaywrightsOwnLine, seedSettings, test } from './fixtures';
+import { appReady, expect, isPlaywrightsOwnLine, seedSettings, test } from './fixtures';
 
 const PAGES = [
   { path: '/', english: 'Starter Next' },
@@ -213,6 +213,40 @@ test.describe('prerendered pages hydrate cleanly', () => {
     const opacities = await page.evaluate(() => (window as unknown as { opacities: string[] }).opacities);
     expect(opacities.length).toBeGreaterThan(0);
     expect(opacities.filter((opacity) => opacity !== '1')).toEqual([]);
+  });
+
+  /** Opens a page with its entry script held back until the returned function is called. */
+  async function openBeforeTheApp(page: Page, path: string): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(path);
+    return release;
+  }
+
+  test('a visitor who scrolls before the app runs stays where they are when it does', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    const release = await openBeforeTheApp(page, '/settings');
+    await page.evaluate(() => window.scrollTo(0, 300));
+    release();
+    await appReady(page);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+  });
+
+  test('a click made before the app runs waits for it instead of being lost', async ({ page }) => {
+    const release = await openBeforeTheApp(page, '/settings');
+    const sticky = page.getByRole('switch', { name: 'Sticky header' });
+    // The prerendered switch is there, and says it is not available yet.
+    await expect(sticky).toHaveAttribute('aria-disabled', 'true');
+    const click = sticky.click();
+    release();
+    await click;
+    await expect(sticky).toHaveAttribute('aria-checked', 'false');
+    await expect(sticky).not.toHaveAttribute('aria-disabled');
   });
 
   test('an unknown path is not hydrated with the home markup: it renders and goes home', async ({ page }) => {

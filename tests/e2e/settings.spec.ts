@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seedSettings, test } from './fixtures';
+import { appReady, expect, seedSettings, test } from './fixtures';
 
 const SAFARI_UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
@@ -121,6 +121,8 @@ test.describe('in Safari', () => {
 
   test('page animations are switched off, and the disabled switch says why', async ({ page }) => {
     await page.goto('/settings');
+    // Disabled for this browser, which only the app knows: not the prerendered page's "not yet".
+    await appReady(page);
     const pageSwitch = page.getByRole('switch', { name: 'Page animations' });
     await expect(pageSwitch).toHaveAttribute('aria-disabled', 'true');
     await expect(pageSwitch).toHaveAttribute('aria-checked', 'false');
@@ -146,6 +148,8 @@ test.describe('on a phone', () => {
 
   test('a long press on the disabled switch shows why', async ({ page }) => {
     await page.goto('/settings');
+    // Disabled for this browser, which only the app knows: not the prerendered page's "not yet".
+    await appReady(page);
     const pageSwitch = page.getByRole('switch', { name: 'Page animations' });
     await expect(pageSwitch).toHaveAttribute('aria-disabled', 'true');
     // The tooltip module swaps in when the browser is idle, re-creating the switch (for a moment
