@@ -51,4 +51,15 @@ describe('warmCaches', () => {
     ).resolves.toBeDefined();
     expect(fetchFile).toHaveBeenCalledTimes(2);
   });
+
+  it('spreads many requests over several tasks', async () => {
+    const fetchFile = vi.fn<(url: string) => Promise<unknown>>(() => Promise.resolve());
+    const entries = Array.from({ length: 10 }, (_, index) => ({ name: `${ORIGIN}/assets/chunk-${index}.js` }));
+    const done = warmCaches(entries, ORIGIN, fetchFile);
+    // The first few go out at once, the rest in later tasks.
+    expect(fetchFile.mock.calls.length).toBeGreaterThan(0);
+    expect(fetchFile.mock.calls.length).toBeLessThan(10);
+    await done;
+    expect(fetchFile).toHaveBeenCalledTimes(10);
+  });
 });

@@ -1,9 +1,13 @@
+import { yieldToMain } from '../../lib/yield-to-main';
+
+const REQUESTS_PER_TASK = 4;
+
 /**
  * Requests again, through the worker that now controls the tab, every file of ours under
  * /assets/ the page loaded before it had a worker: lazy pages, the settings chunk, the toaster,
  * the active language… The worker caches each as it passes, so the next visit works offline.
  */
-export function warmCaches(
+export async function warmCaches(
   entries: readonly Pick<PerformanceEntry, 'name'>[] = performance.getEntriesByType('resource'),
   origin = location.origin,
   fetchFile: (url: string) => Promise<unknown> = (url) => fetch(url, { credentials: 'same-origin' }),
@@ -18,5 +22,11 @@ export function warmCaches(
     }
     if (url.origin === origin && url.pathname.startsWith('/assets/')) urls.add(url.href);
   }
-  return Promise.allSettled([...urls].map((url) => fetchFile(url)));
+  // A few requests per task: thirty at once are one long task on a phone, while the page is in use.
+  const requests: Promise<unknown>[] = [];
+  for (const [index, url] of [...urls].entries()) {
+    if (index > 0 && index % REQUESTS_PER_TASK === 0) await yieldToMain();
+    requests.push(fetchFile(url));
+  }
+  return Promise.allSettled(requests);
 }
