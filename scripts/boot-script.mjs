@@ -121,6 +121,7 @@ export function boot(start, look, data) {
     if (begun) return;
     begun = true;
     for (const href of chunks) preload(href, 'module');
+    if (start.renderer) preload(start.renderer, 'module');
     if (start.manifest) {
       const link = document.createElement('link');
       link.rel = 'manifest';
@@ -172,6 +173,7 @@ export function boot(start, look, data) {
  * @typedef {object} BootStart
  * @property {string} [entry] the entry script's URL, imported after the first paint
  * @property {Record<string, string[]>} pages URL path → the page's chunk URLs, preloaded with the entry
+ * @property {string} [renderer] React DOM's renderer, a first-load chunk the entry imports at once
  * @property {string} [manifest] the web manifest's URL: linked after the first paint, since the
  *   browser fetches it at once and it is only needed to install the app
  * @property {string} [translations] English's translation file (`…/en.json`); the visitor's is next to it
@@ -276,8 +278,12 @@ export function bootScriptPlugin(routesDir, data, policy) {
         // The translations are preloaded with the entry, after the first paint, not before it.
         const translationsTag = /\n?\s*<link rel="preload" href="([^"]+\/en\.json)"[^>]*>/.exec(html);
         const manifestTag = /\n?\s*<link rel="manifest" href="([^"]+)"[^>]*>/.exec(html);
+        const renderer = Object.values(context.bundle).find(
+          (item) => item.type === 'chunk' && /[\\/]react-dom[\\/]client\.js$/.test(item.facadeModuleId ?? ''),
+        );
         const start = {
           entry: entryTag[1],
+          ...(renderer ? { renderer: `${base}${renderer.fileName}` } : {}),
           ...(translationsTag ? { translations: translationsTag[1] } : {}),
           ...(manifestTag ? { manifest: manifestTag[1] } : {}),
           pages: pageChunkMap(context.bundle, routesDir, base),

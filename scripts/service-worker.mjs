@@ -16,13 +16,14 @@ export const CACHES = { pages: 'snxt-pages', assets: 'snxt-assets', files: 'snxt
 
 /**
  * The same-origin URLs (`/…`) a built page references: in `src` / `href` attributes (styles, icons,
- * manifest) and as its boot script's entry script, translations, web manifest and locale warm-up worker.
+ * manifest) and as its boot script's entry script and renderer chunk, translations, web manifest and locale
+ * warm-up worker.
  * @param {string} html
  */
 export function referencedPaths(html) {
-  return [...html.matchAll(/(?:\b(?:src|href)=|"(?:entry|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g)].map(
-    ([, path]) => path,
-  );
+  return [
+    ...html.matchAll(/(?:\b(?:src|href)=|"(?:entry|renderer|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g),
+  ].map(([, path]) => path);
 }
 
 /** The icon paths a web manifest lists. */

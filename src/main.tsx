@@ -1,7 +1,6 @@
 import './styles/app.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { startApp } from './app/start-app';
 import type { LoadedMessages } from './i18n/load-messages';
@@ -11,6 +10,13 @@ import { createAppRouter, keepScrollOnHydration, loadMatchedPages } from './rout
 import { i18n } from './state/app-state';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * React DOM's renderer: a first-load chunk of its own (the boot script preloads it with this one),
+ * so evaluating it is a task of its own rather than part of one long start-up task.
+ */
+const loadRenderer = () => import('react-dom/client');
+type Renderer = Awaited<ReturnType<typeof loadRenderer>>;
 
 const app = (router: AppRouter, hydrationMessages: LoadedMessages | null = null): ReactNode => (
   <StrictMode>
@@ -30,8 +36,12 @@ function prerenderedHere(container: HTMLElement): boolean {
  * Hydrates the prerendered page: the router's matches and lazy page, and the English the page was
  * rendered with, are ready first, so the first render is the server's markup exactly.
  */
-async function hydrate(router: AppRouter, container: HTMLElement): Promise<boolean> {
-  const [english] = await Promise.all([i18n.english(), router.load().then(() => loadMatchedPages(router))]);
+async function hydrate(router: AppRouter, container: HTMLElement, renderer: Promise<Renderer>): Promise<boolean> {
+  const [english, { hydrateRoot }] = await Promise.all([
+    i18n.english(),
+    renderer,
+    router.load().then(() => loadMatchedPages(router)),
+  ]);
   // Without English the markup cannot be matched: render from scratch instead.
   if (english.errors.length > 0) return false;
   // The server rendered the match tree without the client's Suspense boundaries; so must hydration.
@@ -59,15 +69,17 @@ async function start() {
   if (!container) throw new Error('No #root element in index.html');
   // The boot script imports this module after the first paint: the prerendered page is on screen.
   const prerendered = prerenderedHere(container);
-  // Evaluating the modules, creating the router and starting the state: three tasks, not one.
+  const renderer = loadRenderer();
+  // Evaluating the modules, creating the router and starting the state: tasks of their own.
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();
   startApp(router);
   await yieldToMain();
-  if (prerendered && (await hydrate(router, container))) return;
+  if (prerendered && (await hydrate(router, container, renderer))) return;
   // Matching now, while the translations are on their way, spares the first render a second pass.
   void router.load();
+  const { createRoot } = await renderer;
   await yieldToMain();
   createRoot(container).render(app(router));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appUrl, expect, test, waitForCachedChunk } from './fixtures';
+import { appReady, appUrl, expect, test, waitForCachedChunk } from './fixtures';
 
 const REQUIRED_HEADERS = {
   'referrer-policy': 'no-referrer',
@@ -277,7 +277,8 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
     const violations = await watchCsp(page);
     await page.route('**/assets/i18n/de.json', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The toast is the app's: it must be running.
+    await appReady(page);
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('boom');

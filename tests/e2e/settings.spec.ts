@@ -180,7 +180,8 @@ test('a change in one tab shows in the other open tabs, without echo', async ({ 
   const second = await context.newPage();
   await first.goto('/settings');
   await second.goto('/');
-  await expect(second.getByRole('heading', { level: 1 })).toBeVisible();
+  await appReady(first);
+  await appReady(second);
 
   const secondWritesBefore = await writes(second);
   await first.getByLabel('Theme', { exact: true }).selectOption({ label: 'Black' });
