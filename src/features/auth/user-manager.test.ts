@@ -47,22 +47,28 @@ describe('userManagerSettings', () => {
   });
 });
 
+/** Runs `action` with a Web Locks stub that records the names of the locks taken; returns them. */
+async function locksTakenBy(action: () => Promise<unknown>): Promise<string[]> {
+  const held: string[] = [];
+  const request = vi.fn((name: string, task: () => Promise<unknown>) => {
+    held.push(name);
+    return task();
+  });
+  vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+  try {
+    await action();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  return held;
+}
+
 describe('SingleTabUserManager.signinSilent', () => {
   it('renews through the refresh token while holding the cross-tab lock', async () => {
     const manager = await managerWith(storedUser(30));
     const renewed = storedUser(3600);
     const refresh = vi.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(renewed);
-    const held: string[] = [];
-    const request = vi.fn((name: string, task: () => Promise<unknown>) => {
-      held.push(name);
-      return task();
-    });
-    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
-    try {
-      await expect(manager.signinSilent()).resolves.toBe(renewed);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const held = await locksTakenBy(() => expect(manager.signinSilent()).resolves.toBe(renewed));
     expect(held).toEqual([RENEW_LOCK_NAME]);
     expect(refresh).toHaveBeenCalledTimes(1);
   });
@@ -93,17 +99,7 @@ describe('SingleTabUserManager.renewAccessToken (an API refused the token)', () 
     const manager = await managerWith(storedUser(3600));
     const renewed = storedUser(3600);
     const refresh = vi.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(renewed);
-    const held: string[] = [];
-    const request = vi.fn((name: string, task: () => Promise<unknown>) => {
-      held.push(name);
-      return task();
-    });
-    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
-    try {
-      await expect(manager.renewAccessToken('access-1')).resolves.toBe(renewed);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const held = await locksTakenBy(() => expect(manager.renewAccessToken('access-1')).resolves.toBe(renewed));
     expect(held).toEqual([RENEW_LOCK_NAME]);
     expect(refresh).toHaveBeenCalledTimes(1);
   });
