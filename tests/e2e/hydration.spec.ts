@@ -249,6 +249,15 @@ test.describe('prerendered pages hydrate cleanly', () => {
     await expect(sticky).not.toHaveAttribute('aria-disabled');
   });
 
+  test('a pointer resting on a link with a tooltip before the app runs gets the tooltip once it does', async ({
+    page,
+  }) => {
+    const release = await openBeforeTheApp(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'v9.0.0' }).hover();
+    release();
+    await expect(page.getByRole('tooltip')).toHaveText('Changelog');
+  });
+
   test('an unknown path is not hydrated with the home markup: it renders and goes home', async ({ page }) => {
     const problems = watchProblems(page);
     await page.goto('/no/such/page');

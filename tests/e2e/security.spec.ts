@@ -79,7 +79,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 async function openHomeWatched(page: Page): Promise<() => Promise<string[]>> {
   const violations = await watchCsp(page);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await appReady(page);
   return violations;
 }
 

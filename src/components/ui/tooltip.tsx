@@ -75,6 +75,14 @@ export function Tooltip(props: TooltipProps) {
   const hadFocus = useRef(false);
   const touch = useTouchOpen();
 
+  // A pointer already resting on the trigger when the app starts (it came to a prerendered page,
+  // before any handler was there) counts as hovering it: no new pointer event will come.
+  useEffect(() => {
+    if (!wrapper.current?.querySelector(':hover')) return;
+    setPointerInside(true);
+    load();
+  }, []);
+
   // Swapping in the Radix trigger remounts the child: give focus back if it had it.
   useLayoutEffect(() => {
     if (!Impl || !hadFocus.current) return;
