@@ -116,3 +116,59 @@ describe('failures', () => {
     expect(reporter.error).not.toHaveBeenCalled();
   });
 });
+
+describe('a Request object', () => {
+  /** What fetch would send for its first call: the Request with its init applied. */
+  const sentRequest = (fetchMock: ReturnType<typeof setup>['fetchMock']) => {
+    const [input, init] = fetchMock.mock.calls[0]!;
+    return new Request(input, init);
+  };
+
+  it.each([
+    ['its own method', {}],
+    ['the method in the options', { method: 'POST' }],
+  ])('to another origin never carries the XSRF token (%s)', async (_how, options) => {
+    const { http, fetchMock } = setup();
+    await http(new Request('https://evil.example/x', { method: 'POST' }), options);
+    const sent = sentRequest(fetchMock);
+    expect([sent.method, sent.url]).toEqual(['POST', 'https://evil.example/x']);
+    expect(sent.headers.has(XSRF_HEADER)).toBe(false);
+  });
+
+  it("to the app's own origin carries it, with the Request's method", async () => {
+    const { http, fetchMock } = setup();
+    await http(new Request('https://app.example.com/api/items', { method: 'POST', body: '{}' }));
+    const sent = sentRequest(fetchMock);
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get(XSRF_HEADER)).toBe('abc 123');
+    expect(await sent.text()).toBe('{}');
+  });
+
+  it("keeps the Request's headers, with the options' headers and method over them", async () => {
+    const { http, fetchMock } = setup();
+    const request = new Request('https://app.example.com/api/items', { method: 'POST', headers: { A: '1', B: '1' } });
+    await http(request, { method: 'PUT', headers: { B: '2' } });
+    const sent = sentRequest(fetchMock);
+    expect([sent.method, sent.headers.get('A'), sent.headers.get('B')]).toEqual(['PUT', '1', '2']);
+    expect(sent.headers.get(XSRF_HEADER)).toBe('abc 123');
+  });
+
+  it('is reported with its own URL when it fails', async () => {
+    const reporter = { error: vi.fn(), notice: vi.fn() };
+    const disconnect = connectReporter(reporter);
+    const { http } = setup({ respond: () => new Response('', { status: 500 }) });
+    const error = await http(new Request('https://evil.example/x', { method: 'POST' })).catch(
+      (failure: unknown) => failure,
+    );
+    disconnect();
+    expect(error).toMatchObject({ status: 500, url: 'https://evil.example/x' });
+    expect(reporter.error).toHaveBeenCalledWith(error, 'POST https://evil.example/x');
+  });
+
+  it('refuses anything but a string, a URL or a Request', async () => {
+    const { http, fetchMock } = setup();
+    const lookalike = { url: '/api/items', toString: () => 'https://evil.example/x' };
+    await expect(http(lookalike as unknown as string, { method: 'POST' })).rejects.toThrow(TypeError);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
