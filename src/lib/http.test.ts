@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttp, HttpError, NetworkError, readCookie, shouldSendXsrfToken, XSRF_HEADER } from './http';
 import { connectReporter } from './report';
 
@@ -65,6 +65,67 @@ describe('XSRF header rule', () => {
     expect(readCookie('XSRF-TOKEN', 'a=1; XSRF-TOKEN=t%3D1; b=2')).toBe('t=1');
     expect(readCookie('XSRF-TOKEN', 'MY-XSRF-TOKEN=no')).toBeNull();
     expect(readCookie('XSRF-TOKEN', '')).toBeNull();
+  });
+});
+
+/** Headers that check values as browsers do (happy-dom's take anything). */
+class BrowserHeaders extends Headers {
+  override set(name: string, value: string): void {
+    if (/[\0\r\n]|[^\0-\xff]/.test(value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''))) {
+      throw new TypeError(`Invalid value for header ${name}`);
+    }
+    super.set(name, value);
+  }
+}
+
+describe('an XSRF-TOKEN cookie that is not a valid header value', () => {
+  beforeEach(() => vi.stubGlobal('Headers', BrowserHeaders));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['a control character', 'a\u0001b'],
+    ['an encoded line feed', '%0Aevil'],
+    ['an encoded line break inside', 'a%0D%0AX-Evil:%201'],
+    ['an encoded NUL', '%00'],
+    ['an encoded DEL', 'a%7F'],
+    ['leading white space', '%20abc'],
+    ['a character outside Latin-1', '%E2%82%AC'],
+  ])('counts as absent (%s): the request goes out without it', async (_what, value) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { http, sentHeaders } = setup({ cookies: `XSRF-TOKEN=${value}` });
+    await http('/api/items', { method: 'POST' });
+    expect(sentHeaders().has(XSRF_HEADER)).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('is warned about once, however many requests go out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { http, fetchMock } = setup({ cookies: 'XSRF-TOKEN=%0A' });
+    await Promise.all([1, 2, 3].map(() => http('/api/items', { method: 'POST' })));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails through the usual error path when the server wants the header', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const reporter = { error: vi.fn(), notice: vi.fn() };
+    const disconnect = connectReporter(reporter);
+    const { http } = setup({ cookies: 'XSRF-TOKEN=a%0Ab', respond: () => new Response('', { status: 403 }) });
+    const error = await http('/api/items', { method: 'POST' }).catch((failure: unknown) => failure);
+    disconnect();
+    expect(error).toBeInstanceOf(HttpError);
+    expect(reporter.error).toHaveBeenCalledExactlyOnceWith(error, 'POST /api/items');
+  });
+
+  it('leaves a valid token as it is, tab and inner space included', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const { http, sentHeaders } = setup({ cookies: 'XSRF-TOKEN=a%09b%20c%C3%A9' });
+    await http('/api/items', { method: 'POST' });
+    expect(sentHeaders().get(XSRF_HEADER)).toBe('a\tb cé');
+    expect(warn).not.toHaveBeenCalled();
   });
 });
 

@@ -54,6 +54,12 @@ export function readCookie(name: string, cookies: string): string | null {
 }
 
 /**
+ * What `Headers` takes unchanged, and stricter: no control character but tab, nothing outside
+ * Latin-1, no white space at either end (a browser throws for NUL, CR, LF and non-Latin-1).
+ */
+const HEADER_VALUE = /^(?![\t ])[\t\x20-\x7e\x80-\xff]*(?<![\t ])$/;
+
+/**
  * State-changing requests (not GET/HEAD) to a relative or same-origin URL carry the
  * XSRF token; a request that leaves the origin never does, so the token cannot leak.
  */
@@ -109,6 +115,7 @@ export function createHttp({
   apiOrigins = env.apiOrigins,
   tokens = accessTokens,
 }: HttpEnvironment = browser) {
+  let warned = false;
   return async function http(
     input: string | URL | Request,
     { handleErrors = false, accessToken, ...init }: HttpOptions = {},
@@ -119,7 +126,11 @@ export function createHttp({
     new Headers(init.headers).forEach((value, name) => headers.set(name, value));
     if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, pageUrl())) {
       const token = readCookie(XSRF_COOKIE, cookies());
-      if (token !== null) headers.set(XSRF_HEADER, token);
+      if (token !== null && HEADER_VALUE.test(token)) headers.set(XSRF_HEADER, token);
+      else if (token !== null && !warned) {
+        warned = true;
+        console.warn(`Cookie ${XSRF_COOKIE} is not a valid header value; requests go out without ${XSRF_HEADER}.`);
+      }
     }
     const fail = (error: Error): never => {
       if (!handleErrors) reportError(error, `${method.toUpperCase()} ${url}`);
