@@ -123,6 +123,55 @@ describe('which requests carry the access token', () => {
   });
 });
 
+describe('a Request object', () => {
+  const self = parseEnv({ MODE: 'production', PROD: true, VITE_API_ORIGINS: `self, ${API}` }).apiOrigins;
+  /** What fetch would send for each call: the Request with its init applied. */
+  function recorder(status: (authorization: string | null) => number = () => 200) {
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const authorization = new Request(input, init).headers.get('Authorization');
+      return new Response('{}', { status: status(authorization) });
+    });
+    const http = createHttp({ fetch: fetchMock, pageUrl: () => PAGE, cookies: () => 'XSRF-TOKEN=x', apiOrigins: self });
+    const sent = () => fetchMock.mock.calls.map(([input, init]) => new Request(input, init));
+    return { http, sent };
+  }
+
+  it.each([
+    ['its own method', {}],
+    ['the method in the options', { method: 'POST' }],
+  ])('to another origin carries neither the access token nor the XSRF token (%s)', async (_how, options) => {
+    connectSource();
+    const { http, sent } = recorder();
+    await http(new Request('https://evil.example/x', { method: 'POST' }), options);
+    const [request] = sent();
+    expect(request!.url).toBe('https://evil.example/x');
+    expect([request!.headers.get('Authorization'), request!.headers.get(XSRF_HEADER)]).toEqual([null, null]);
+  });
+
+  it('to an API origin carries the access token, and is retried with its body after a 401', async () => {
+    connectSource();
+    const { http, sent } = recorder(acceptsOnly('access-2'));
+    await http(new Request(`${API}/items`, { method: 'PUT', body: '{"a":1}' }));
+    const requests = sent();
+    expect(requests.map((request) => [request.method, request.headers.get('Authorization')])).toEqual([
+      ['PUT', 'Bearer access-1'],
+      ['PUT', 'Bearer access-2'],
+    ]);
+    expect(await Promise.all(requests.map((request) => request.text()))).toEqual(['{"a":1}', '{"a":1}']);
+  });
+
+  it("to the app's own origin carries both tokens", async () => {
+    connectSource();
+    const { http, sent } = recorder();
+    await http(new Request('https://app.example.com/api/items', { method: 'POST' }));
+    const [request] = sent();
+    expect([request!.headers.get('Authorization'), request!.headers.get(XSRF_HEADER)]).toEqual([
+      'Bearer access-1',
+      'x',
+    ]);
+  });
+});
+
 describe('without a token', () => {
   it('sends the request without Authorization and does not retry it when no source is connected', async () => {
     const { http, sent, fetchMock } = server(() => 401);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttp, HttpError, NetworkError, readCookie, shouldSendXsrfToken, XSRF_HEADER } from './http';
 import { connectReporter } from './report';
 
@@ -68,6 +68,67 @@ describe('XSRF header rule', () => {
   });
 });
 
+/** Headers that check values as browsers do (happy-dom's take anything). */
+class BrowserHeaders extends Headers {
+  override set(name: string, value: string): void {
+    if (/[\0\r\n]|[^\0-\xff]/.test(value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''))) {
+      throw new TypeError(`Invalid value for header ${name}`);
+    }
+    super.set(name, value);
+  }
+}
+
+describe('an XSRF-TOKEN cookie that is not a valid header value', () => {
+  beforeEach(() => vi.stubGlobal('Headers', BrowserHeaders));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['a control character', 'a\u0001b'],
+    ['an encoded line feed', '%0Aevil'],
+    ['an encoded line break inside', 'a%0D%0AX-Evil:%201'],
+    ['an encoded NUL', '%00'],
+    ['an encoded DEL', 'a%7F'],
+    ['leading white space', '%20abc'],
+    ['a character outside Latin-1', '%E2%82%AC'],
+  ])('counts as absent (%s): the request goes out without it', async (_what, value) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { http, sentHeaders } = setup({ cookies: `XSRF-TOKEN=${value}` });
+    await http('/api/items', { method: 'POST' });
+    expect(sentHeaders().has(XSRF_HEADER)).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('is warned about once, however many requests go out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { http, fetchMock } = setup({ cookies: 'XSRF-TOKEN=%0A' });
+    await Promise.all([1, 2, 3].map(() => http('/api/items', { method: 'POST' })));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails through the usual error path when the server wants the header', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const reporter = { error: vi.fn(), notice: vi.fn() };
+    const disconnect = connectReporter(reporter);
+    const { http } = setup({ cookies: 'XSRF-TOKEN=a%0Ab', respond: () => new Response('', { status: 403 }) });
+    const error = await http('/api/items', { method: 'POST' }).catch((failure: unknown) => failure);
+    disconnect();
+    expect(error).toBeInstanceOf(HttpError);
+    expect(reporter.error).toHaveBeenCalledExactlyOnceWith(error, 'POST /api/items');
+  });
+
+  it('leaves a valid token as it is, tab and inner space included', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const { http, sentHeaders } = setup({ cookies: 'XSRF-TOKEN=a%09b%20c%C3%A9' });
+    await http('/api/items', { method: 'POST' });
+    expect(sentHeaders().get(XSRF_HEADER)).toBe('a\tb cé');
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
+
 describe('failures', () => {
   let disconnect = () => {};
   afterEach(() => disconnect());
@@ -114,5 +175,61 @@ describe('failures', () => {
     });
     await expect(http('/api/items')).rejects.toMatchObject({ name: 'AbortError' });
     expect(reporter.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('a Request object', () => {
+  /** What fetch would send for its first call: the Request with its init applied. */
+  const sentRequest = (fetchMock: ReturnType<typeof setup>['fetchMock']) => {
+    const [input, init] = fetchMock.mock.calls[0]!;
+    return new Request(input, init);
+  };
+
+  it.each([
+    ['its own method', {}],
+    ['the method in the options', { method: 'POST' }],
+  ])('to another origin never carries the XSRF token (%s)', async (_how, options) => {
+    const { http, fetchMock } = setup();
+    await http(new Request('https://evil.example/x', { method: 'POST' }), options);
+    const sent = sentRequest(fetchMock);
+    expect([sent.method, sent.url]).toEqual(['POST', 'https://evil.example/x']);
+    expect(sent.headers.has(XSRF_HEADER)).toBe(false);
+  });
+
+  it("to the app's own origin carries it, with the Request's method", async () => {
+    const { http, fetchMock } = setup();
+    await http(new Request('https://app.example.com/api/items', { method: 'POST', body: '{}' }));
+    const sent = sentRequest(fetchMock);
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get(XSRF_HEADER)).toBe('abc 123');
+    expect(await sent.text()).toBe('{}');
+  });
+
+  it("keeps the Request's headers, with the options' headers and method over them", async () => {
+    const { http, fetchMock } = setup();
+    const request = new Request('https://app.example.com/api/items', { method: 'POST', headers: { A: '1', B: '1' } });
+    await http(request, { method: 'PUT', headers: { B: '2' } });
+    const sent = sentRequest(fetchMock);
+    expect([sent.method, sent.headers.get('A'), sent.headers.get('B')]).toEqual(['PUT', '1', '2']);
+    expect(sent.headers.get(XSRF_HEADER)).toBe('abc 123');
+  });
+
+  it('is reported with its own URL when it fails', async () => {
+    const reporter = { error: vi.fn(), notice: vi.fn() };
+    const disconnect = connectReporter(reporter);
+    const { http } = setup({ respond: () => new Response('', { status: 500 }) });
+    const error = await http(new Request('https://evil.example/x', { method: 'POST' })).catch(
+      (failure: unknown) => failure,
+    );
+    disconnect();
+    expect(error).toMatchObject({ status: 500, url: 'https://evil.example/x' });
+    expect(reporter.error).toHaveBeenCalledWith(error, 'POST https://evil.example/x');
+  });
+
+  it('refuses anything but a string, a URL or a Request', async () => {
+    const { http, fetchMock } = setup();
+    const lookalike = { url: '/api/items', toString: () => 'https://evil.example/x' };
+    await expect(http(lookalike as unknown as string, { method: 'POST' })).rejects.toThrow(TypeError);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

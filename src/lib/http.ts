@@ -54,6 +54,12 @@ export function readCookie(name: string, cookies: string): string | null {
 }
 
 /**
+ * What `Headers` takes unchanged, and stricter: no control character but tab, nothing outside
+ * Latin-1, no white space at either end (a browser throws for NUL, CR, LF and non-Latin-1).
+ */
+const HEADER_VALUE = /^(?![\t ])[\t\x20-\x7e\x80-\xff]*(?<![\t ])$/;
+
+/**
  * State-changing requests (not GET/HEAD) to a relative or same-origin URL carry the
  * XSRF token; a request that leaves the origin never does, so the token cannot leak.
  */
@@ -65,6 +71,20 @@ export function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: 
   } catch {
     return false;
   }
+}
+
+/**
+ * The URL a request goes to, decided once: origin checks and fetch must see the same one (a Request
+ * stringifies to "[object Request]", which resolves to the page's own origin).
+ */
+function target(input: string | URL | Request): { url: string; original: Request | null } {
+  if (typeof input === 'string') return { url: input, original: null };
+  if (input instanceof URL) return { url: input.href, original: null };
+  if (input instanceof Request) {
+    const original = input.clone();
+    return { url: original.url, original };
+  }
+  throw new TypeError('http() takes a string, a URL or a Request');
 }
 
 interface HttpEnvironment {
@@ -95,26 +115,37 @@ export function createHttp({
   apiOrigins = env.apiOrigins,
   tokens = accessTokens,
 }: HttpEnvironment = browser) {
-  return async function http(url: string | URL, { handleErrors = false, accessToken, ...init }: HttpOptions = {}) {
-    const method = init.method ?? 'GET';
-    const headers = new Headers(init.headers);
+  let warned = false;
+  return async function http(
+    input: string | URL | Request,
+    { handleErrors = false, accessToken, ...init }: HttpOptions = {},
+  ) {
+    const { url, original } = target(input);
+    const method = init.method ?? original?.method ?? 'GET';
+    const headers = new Headers(original?.headers);
+    new Headers(init.headers).forEach((value, name) => headers.set(name, value));
     if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, pageUrl())) {
       const token = readCookie(XSRF_COOKIE, cookies());
-      if (token !== null) headers.set(XSRF_HEADER, token);
+      if (token !== null && HEADER_VALUE.test(token)) headers.set(XSRF_HEADER, token);
+      else if (token !== null && !warned) {
+        warned = true;
+        console.warn(`Cookie ${XSRF_COOKIE} is not a valid header value; requests go out without ${XSRF_HEADER}.`);
+      }
     }
     const fail = (error: Error): never => {
-      if (!handleErrors) reportError(error, `${method.toUpperCase()} ${String(url)}`);
+      if (!handleErrors) reportError(error, `${method.toUpperCase()} ${url}`);
       throw error;
     };
     const request = async (bearer: string | null) => {
       const sent = new Headers(headers);
       if (bearer) sent.set('Authorization', `Bearer ${bearer}`);
       try {
-        return await send(url, { ...init, method, headers: sent });
+        // A clone each time: a retry needs the Request's body again.
+        return await send(original ? original.clone() : url, { ...init, method, headers: sent });
       } catch (error) {
         // A request the caller aborted is not a failure.
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        return fail(new NetworkError(String(url), { cause: error }));
+        return fail(new NetworkError(url, { cause: error }));
       }
     };
 
@@ -125,7 +156,7 @@ export function createHttp({
             module.sendWithAccessToken(url, pageUrl(), apiOrigins, tokens(), request, init.body),
           )
         : await request(null);
-    if (!response.ok) return fail(new HttpError(response.status, String(url), response));
+    if (!response.ok) return fail(new HttpError(response.status, url, response));
     return response;
   };
 }

@@ -46,6 +46,31 @@ test.describe('icon files', () => {
     ],
   ];
 
+  test('an id in an icon file does not replace a global of the page (window.dataLayer)', async ({ page }) => {
+    const box = await showHomeIcon(page, svg('<path id="dataLayer" d="M0 0h24v24H0z"/>'));
+    await expect(box.locator('svg path')).toHaveCount(1);
+    const dataLayer = await page.evaluate(() => {
+      const value: unknown = Reflect.get(window, 'dataLayer');
+      return value === undefined || Array.isArray(value) ? 'untouched' : String(value);
+    });
+    expect(dataLayer).toBe('untouched');
+    expect(await page.locator('[id="dataLayer"]').count()).toBe(0);
+  });
+
+  test("an icon's ids are its own in the page, and its references follow them", async ({ page }) => {
+    const gradient = svg(
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs>' +
+        '<path fill="url(#g)" d="M0 0h24v24H0z"/>',
+    );
+    const box = await showHomeIcon(page, gradient);
+    const ids = await box.locator('svg').evaluate((icon) => {
+      const path = icon.querySelector('path')!;
+      return { gradient: icon.querySelector('linearGradient')!.id, fill: path.getAttribute('fill') };
+    });
+    expect(ids.gradient).not.toBe('g');
+    expect(ids.fill).toBe(`url(#${ids.gradient})`);
+  });
+
   for (const [name, icon] of hostile) {
     test(`a hostile file (${name}) runs, loads and navigates nothing`, async ({ page }) => {
       const dialogs: string[] = [];

@@ -110,4 +110,65 @@ describe('Icon', () => {
     expect(fetchText).toHaveBeenCalledTimes(2);
     expect(report).not.toHaveBeenCalled();
   });
+
+  describe('ids', () => {
+    const GRADIENT =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24">' +
+      '<defs><linearGradient id="g"><stop offset="0"/></linearGradient>' +
+      '<linearGradient id="h" href="#g" xlink:href="#g"/><clipPath id="c"><rect width="9" height="9"/></clipPath></defs>' +
+      '<path d="M0 0" fill="url(#g)" stroke="url( #h )" clip-path="url(#c)" mask="url(#elsewhere)"/></svg>';
+
+    const renderTwo = async (svg: string) => {
+      const cache = createIconCache(async () => svg);
+      const { container } = render(
+        <>
+          <Icon name="a" cache={cache} />
+          <Icon name="a" cache={cache} />
+        </>,
+      );
+      await waitFor(() => expect(container.querySelectorAll('svg')).toHaveLength(2));
+      return [...container.querySelectorAll('svg')];
+    };
+
+    it('are unique to each instance, and the references inside follow them', async () => {
+      const instances = await renderTwo(GRADIENT);
+      const ids = instances.map((svg) => [...svg.querySelectorAll('[id]')].map((element) => element.id));
+      expect(new Set(ids.flat()).size).toBe(6);
+      for (const svg of instances) {
+        const [g, h, c] = [...svg.querySelectorAll('[id]')].map((element) => element.id);
+        expect([g, h, c].every((id) => id !== 'g' && id !== 'h' && id !== 'c')).toBe(true);
+        const path = svg.querySelector('path')!;
+        expect(path.getAttribute('fill')).toBe(`url(#${g})`);
+        expect(path.getAttribute('stroke')).toBe(`url(#${h})`);
+        expect(path.getAttribute('clip-path')).toBe(`url(#${c})`);
+        const template = svg.querySelector(`#${h}`)!;
+        expect(template.getAttribute('href')).toBe(`#${g}`);
+        expect(template.getAttributeNS('http://www.w3.org/1999/xlink', 'href')).toBe(`#${g}`);
+        // A reference to an id the icon does not have points at nothing in the page either.
+        const mask = path.getAttribute('mask');
+        expect(mask).not.toBe('url(#elsewhere)');
+        expect(document.querySelector(mask!.slice(4, -1))).toBeNull();
+      }
+    });
+
+    it('do not reach the page: an icon with id="dataLayer" leaves window.dataLayer alone', async () => {
+      const dataLayer: unknown[] = [];
+      Object.assign(window, { dataLayer });
+      try {
+        const instances = await renderTwo(SVG.replace('<path', '<path id="dataLayer"'));
+        expect(document.getElementById('dataLayer')).toBeNull();
+        expect(instances.map((svg) => svg.querySelector('path')?.id)).not.toContain('dataLayer');
+        expect((window as unknown as { dataLayer: unknown }).dataLayer).toBe(dataLayer);
+      } finally {
+        delete (window as unknown as { dataLayer?: unknown }).dataLayer;
+      }
+    });
+
+    it('leave the cached icon as it was', async () => {
+      const cache = createIconCache(async () => GRADIENT);
+      render(<Icon name="a" cache={cache} />);
+      await waitFor(() => expect(cache.peek('a')).toBeDefined());
+      expect(cache.peek('a')!.querySelector('path')?.getAttribute('fill')).toBe('url(#g)');
+    });
+  });
 });

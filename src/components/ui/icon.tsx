@@ -2,6 +2,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { HttpError, NetworkError } from '../../lib/http';
 import { iconCache } from '../../lib/icon-cache';
 import { reportError } from '../../lib/report';
+import { svgInstance } from '../../lib/svg-instance';
+
+let instances = 0;
 
 interface IconProps {
   /** A file in public/assets/icons/ without `.svg`; lower-case letters, digits and dashes only. */
@@ -26,7 +29,7 @@ export function Icon({ name, label, size = 24, className = '', cache = iconCache
 
   // Inserted as nodes, before paint: the sanitised <svg> is never parsed as markup again.
   useLayoutEffect(() => {
-    box.current?.replaceChildren(...(svg ? [svg.cloneNode(true)] : []));
+    box.current?.replaceChildren(...(svg ? [svgInstance(svg, `snxt-icon${++instances}-`)] : []));
   }, [svg]);
 
   useEffect(() => {
