@@ -3,7 +3,7 @@
 // snippet) and `vite preview` serves the headers of the build it serves, so what the tests check
 // is exactly what a deployment gets.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
 import { trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
@@ -223,8 +223,8 @@ export function headersForPath(rules, path) {
 
 /**
  * An nginx snippet for the `server` block: the headers on every response, Cache-Control per path,
- * and the SPA fallback. nginx drops the server's add_header lines in a location that adds its own,
- * so each location repeats them.
+ * the deploy configs hidden and the SPA fallback. nginx drops the server's add_header lines in a
+ * location that adds its own, so each location repeats them.
  */
 export function nginxSnippet(headers) {
   const quote = (value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
@@ -235,7 +235,9 @@ export function nginxSnippet(headers) {
   const location = (match, tryFiles, cacheControl) => [
     `location ${match} {`,
     `    try_files ${tryFiles};`,
-    ...addHeaders({ 'Cache-Control': cacheControl }, '    '),
+    ...addHeaders({}, '    '),
+    // Without `always` only successful answers get it: a 404 is never kept for a year.
+    `    add_header Cache-Control ${quote(cacheControl)}${cacheControl === IMMUTABLE ? '' : ' always'};`,
     '}',
   ];
   return [
@@ -247,16 +249,38 @@ export function nginxSnippet(headers) {
     'gzip_static on;',
     '# With the ngx_brotli module: brotli_static on;',
     '',
+    '# The deploy configs are not part of the site.',
+    ...[HEADERS_FILE, NGINX_FILE].flatMap((file) => [`location = /${file} {`, '    return 404;', '}']),
+    '',
     '# Pages (/settings is settings.html), the service worker and the manifest: revalidated on every load.',
     '# Unknown paths serve index.html, the app routes them.',
     ...location('/', '$uri $uri.html $uri/ /index.html', NO_CACHE),
     '',
-    '# Hashed build files never change under their name. A missing one is a 404, never the page.',
+    '# Hashed build files never change under their name (immutable on success only). A missing one is a 404, never the page.',
     ...location('^~ /assets/', '$uri =404', IMMUTABLE),
     '',
     '# Translations and icons keep their names from build to build.',
     ...NAMED_ASSET_DIRS.flatMap((dir) => [...location(`^~ ${dir}`, '$uri =404', NO_CACHE), '']),
   ].join('\n');
+}
+
+/**
+ * Whether `vite preview` serves a path of the build as the deploy configs do: never the configs
+ * themselves, and a missing file under /assets/ is a 404, not the SPA fallback.
+ * @param {string} dir the build's folder
+ * @param {string} path the URL path, as requested
+ */
+export function isServed(dir, path) {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not a name of the build's files either way.
+  }
+  if (decoded === `/${HEADERS_FILE}` || decoded === `/${NGINX_FILE}`) return false;
+  if (!decoded.startsWith('/assets/')) return true;
+  const file = resolve(dir, `.${decoded}`);
+  return existsSync(file) && statSync(file).isFile();
 }
 
 /**
@@ -290,13 +314,21 @@ export function securityHeadersPlugin(readEnv) {
     },
     configurePreviewServer(server) {
       const { root, build } = server.config;
-      const file = resolve(root, build.outDir, HEADERS_FILE);
+      const dir = resolve(root, build.outDir);
+      const file = resolve(dir, HEADERS_FILE);
       const rules = existsSync(file)
         ? parseHeaderRules(readFileSync(file, 'utf8'))
         : [{ path: '/*', headers: securityHeaders(readEnv()) }];
       server.middlewares.use((request, response, next) => {
         const path = new URL(request.url ?? '/', 'http://preview').pathname;
         for (const [name, value] of Object.entries(headersForPath(rules, path))) response.setHeader(name, value);
+        if (!isServed(dir, path)) {
+          response.statusCode = 404;
+          response.setHeader('Cache-Control', NO_CACHE);
+          response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          response.end('Not found');
+          return;
+        }
         next();
       });
     },

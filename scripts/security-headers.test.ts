@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
@@ -6,6 +9,7 @@ import {
   inlineScriptHashes,
   headersForPath,
   inlineStyleHashes,
+  isServed,
   nginxSnippet,
   pageHashes,
   parseHeaderRules,
@@ -323,17 +327,17 @@ describe('deployable configs', () => {
       body: body!,
     }));
     const cacheOf = (match: string) =>
-      /add_header Cache-Control "([^"]+)" always;/.exec(
-        locations.find((location) => location.match === match)!.body,
-      )?.[1];
+      /add_header Cache-Control "([^"]+)"/.exec(locations.find((location) => location.match === match)!.body)?.[1];
     expect(locations.map((location) => location.match)).toEqual([
+      '= /_headers',
+      '= /nginx-security-headers.conf',
       '/',
       '^~ /assets/',
       '^~ /assets/i18n/',
       '^~ /assets/icons/',
     ]);
     // nginx drops the server's add_header lines in a location that adds its own: each repeats them all.
-    for (const { body } of [{ body: text }, ...locations]) {
+    for (const { body } of [{ body: text }, ...locations.filter((location) => location.body.includes('add_header'))]) {
       for (const [name, value] of Object.entries(headers)) {
         expect(body).toContain(`add_header ${name} "${value}" always;`);
       }
@@ -343,8 +347,47 @@ describe('deployable configs', () => {
     expect(cacheOf('^~ /assets/i18n/')).toBe('no-cache');
     expect(cacheOf('^~ /assets/icons/')).toBe('no-cache');
     // /settings is settings.html; unknown paths are the app's; a missing hashed file is a 404, never the page.
-    expect(locations[0]!.body).toContain('try_files $uri $uri.html $uri/ /index.html;');
-    expect(locations[1]!.body).toContain('try_files $uri =404;');
+    expect(locations[2]!.body).toContain('try_files $uri $uri.html $uri/ /index.html;');
+    expect(locations[3]!.body).toContain('try_files $uri =404;');
     expect(text).toMatch(/^gzip_static on;$/m);
+  });
+
+  it('makes hashed files immutable only on success, never on a 404 a rolling deploy may answer for a file not copied yet', () => {
+    const text = nginxSnippet(headers);
+    const assets = /^location \^~ \/assets\/ \{\n([\s\S]*?)^\}/m.exec(text)![1]!;
+    // Without `always`, nginx adds a header to 200, 206 and 304 answers (and redirects), not to errors.
+    expect(assets).toContain('add_header Cache-Control "public, max-age=31536000, immutable";');
+    expect(text).not.toMatch(/immutable" always/);
+    // The security headers stay on errors too.
+    for (const [name, value] of Object.entries(headers))
+      expect(assets).toContain(`add_header ${name} "${value}" always;`);
+  });
+
+  it('never serves the deploy configs themselves from the site root', () => {
+    const text = nginxSnippet(headers);
+    for (const file of ['_headers', 'nginx-security-headers.conf']) {
+      expect(text).toContain(`location = /${file} {\n    return 404;\n}`);
+    }
+  });
+});
+
+describe('what vite preview serves', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'snxt-preview-'));
+  mkdirSync(join(dir, 'assets'));
+  for (const file of ['_headers', 'nginx-security-headers.conf', 'index.html', 'assets/index-a1.js']) {
+    writeFileSync(join(dir, file), 'x');
+  }
+
+  it('never the deploy configs, however the path is written', () => {
+    for (const path of ['/_headers', '/nginx-security-headers.conf', '/%5Fheaders', '/nginx-security-headers%2Econf']) {
+      expect(isServed(dir, path), path).toBe(false);
+    }
+  });
+
+  it('a missing file under /assets/ is a 404, not the page; pages and app paths are served', () => {
+    expect(isServed(dir, '/assets/index-a1.js')).toBe(true);
+    for (const path of ['/assets/index-old.js', '/assets/', '/assets/i18n/xx.json'])
+      expect(isServed(dir, path), path).toBe(false);
+    for (const path of ['/', '/settings', '/no/such/page', '/%E0']) expect(isServed(dir, path), path).toBe(true);
   });
 });

@@ -89,34 +89,88 @@ const isNamedFile = ({ url }) =>
 /**
  * One cache entry per built page, whatever the URL: `/settings?x` and `/settings/` are
  * settings.html, every other path is index.html (the SPA fallback). A sign-in answer's one-time
- * code in the query never becomes a cache key, and unknown paths cannot fill the cache.
+ * code in the query never becomes a cache key, and unknown paths cannot fill the cache. The key
+ * goes into the handler's state for appPageOnly.
  */
-const pageKey = async ({ request }) => {
+const pageKey = async ({ request, state }) => {
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   const page = path === '' || path === '/index.html' ? '/index' : path.replace(/\.html$/, '');
   const candidate = `${self.location.origin}${page}.html`;
   const known = page !== '/index' && (await caches.match(candidate, { ignoreSearch: true }));
-  return known ? candidate : `${self.location.origin}/index.html`;
+  const key = known ? candidate : `${self.location.origin}/index.html`;
+  if (state) state.key = key;
+  return key;
 };
 
-/** Offline and not cached under its own key yet: the precached page (settings.html or index.html). */
+/**
+ * Stores and serves only the app's own page for its key: 200 HTML, neither `no-store` nor `private`,
+ * the CSP its precached copy came with, and the root element the build writes for that page, found
+ * in the first 512 KiB. A stored copy that fails (an older worker's) is deleted. Both cacheWillUpdate
+ * and cachedResponseWillBeUsed.
+ */
+const appPageOnly = async (params) => {
+  const stored = 'cachedResponse' in params;
+  const response = stored ? params.cachedResponse : params.response;
+  const key = stored ? params.request?.url : params.state?.key;
+  if (!response || !key) return null;
+  const precached = async (url) => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      const copies = await cache.keys(url, { ignoreSearch: true });
+      const copy = copies.find((request) => new URL(request.url).searchParams.has('offline'));
+      if (copy) return cache.match(copy);
+    }
+    return undefined;
+  };
+  const isAppPage = async () => {
+    const headers = response.headers;
+    if (response.status !== 200 || !/^text\/html\b/i.test(headers.get('Content-Type') ?? '')) return false;
+    if (/(?:^|,)\s*(?:no-store|private)\s*(?:[=,]|$)/i.test(headers.get('Cache-Control') ?? '')) return false;
+    const policy = headers.get('Content-Security-Policy');
+    const own = (await precached(key))?.headers.get('Content-Security-Policy');
+    if (!policy || policy !== own) return false;
+    const page = new URL(key).pathname.replace(/\.html$/, '');
+    const marker = `<div id="root" data-prerendered="${page === '/index' ? '/' : page}">`;
+    const reader = response.clone().body?.getReader();
+    if (!reader) return false;
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      while (text.length < 512 * 1024) {
+        const { done, value } = await reader.read();
+        if (done) return text.includes(marker);
+        text += decoder.decode(value, { stream: true });
+        if (text.includes(marker)) return true;
+      }
+      return false;
+    } finally {
+      reader.cancel().catch(() => {});
+    }
+  };
+  if (await isAppPage()) return response;
+  if (stored) await (await caches.open(params.cacheName)).delete(params.request, params.matchOptions);
+  return null;
+};
+
+/** Offline and not stored under its key: the precached copy of its page (settings.html or index.html). */
 const offlinePage = async ({ request }) => {
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   const page = path === '' ? '/index' : path.replace(/\.html$/, '');
-  return (
-    (await caches.match(`${page}.html`, { ignoreSearch: true })) ??
-    (await caches.match('/index.html', { ignoreSearch: true })) ??
-    Response.error()
-  );
+  const precached = async (url) => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      const copies = await cache.keys(url, { ignoreSearch: true });
+      const copy = copies.find((request) => new URL(request.url).searchParams.has('offline'));
+      if (copy) return cache.match(copy);
+    }
+    return undefined;
+  };
+  return (await precached(`${page}.html`)) ?? (await precached('/index.html')) ?? Response.error();
 };
 
 /** Only real files: a 200 that is not the SPA fallback's HTML standing in for a missing chunk. */
 const realFileOnly = async ({ response }) =>
   response.status === 200 && !(response.headers.get('Content-Type') ?? '').startsWith('text/html') ? response : null;
-
-/** A page is cached only when the server answered it with a page. */
-const realPageOnly = async ({ response }) =>
-  response.status === 200 && (response.headers.get('Content-Type') ?? '').startsWith('text/html') ? response : null;
 
 /**
  * Servers add `Vary: Origin` (vite preview does): a module script's request carries an Origin
@@ -152,7 +206,14 @@ export function workboxOptions(outDir) {
         options: {
           cacheName: CACHES.pages,
           matchOptions: IGNORE_VARY,
-          plugins: [{ cacheKeyWillBeUsed: pageKey, cacheWillUpdate: realPageOnly, handlerDidError: offlinePage }],
+          plugins: [
+            {
+              cacheKeyWillBeUsed: pageKey,
+              cacheWillUpdate: appPageOnly,
+              cachedResponseWillBeUsed: appPageOnly,
+              handlerDidError: offlinePage,
+            },
+          ],
         },
       },
       {

@@ -9,6 +9,13 @@ export function appUrl(variant: AppVariant = 'main'): string {
   return url;
 }
 
+/** The folder a build was written to (relative to the repository), e.g. to read its deploy configs. */
+export function appDir(variant: AppVariant = 'main'): string {
+  const dir = process.env[`E2E_${variant.toUpperCase()}_DIR`];
+  if (!dir) throw new Error(`E2E_${variant.toUpperCase()}_DIR is not set: run through playwright.config.ts`);
+  return dir;
+}
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
+import { appReady, appUrl, expect, test } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -109,5 +109,79 @@ test.describe('offline after one visit', () => {
       expect(url).not.toContain('one-time-secret');
       expect(new URL(url).pathname).not.toBe('/sw.js');
     }
+  });
+});
+
+test.describe('the offline shell is only ever the app', () => {
+  test.use({ baseURL: appUrl('bare') });
+
+  /** Visits the app, then the foreign page online, then opens app paths offline: each shows the app, never that page. */
+  async function expectAppOfflineAfter(page: Page, context: BrowserContext, foreign: string, text: string) {
+    await page.goto('/');
+    await appReady(page);
+    await waitUntilOfflineReady(page);
+    // Through the worker now: kept as the shell.
+    await page.goto('/');
+    await appReady(page);
+    await page.goto(foreign);
+    await expect(page.getByText(text)).toBeVisible();
+
+    await context.setOffline(true);
+    for (const path of ['/', '/profile', '/settings', '/no/such/page']) {
+      await page.goto(path);
+      await expect(page.getByRole('banner'), path).toBeVisible();
+      await expect(page.getByText(text), path).toHaveCount(0);
+    }
+    // Whatever the worker kept is one of the app's pages, with the app's policy.
+    const kept = await page.evaluate(async () => {
+      const cache = await caches.open('snxt-pages');
+      return Promise.all(
+        (await cache.keys()).map(async (request) => {
+          const response = (await cache.match(request))!;
+          return {
+            path: new URL(request.url).pathname,
+            csp: Boolean(response.headers.get('Content-Security-Policy')),
+            app: (await response.text()).includes('<div id="root" data-prerendered='),
+          };
+        }),
+      );
+    });
+    expect(kept.map((entry) => entry.path)).toContain('/index.html');
+    for (const entry of kept) expect(entry).toEqual({ path: entry.path, csp: true, app: true });
+  }
+
+  test('a private same-origin page (no-store) is never kept, nor shown offline for an app path', async ({
+    page,
+    context,
+  }) => {
+    const statement = 'ACCOUNT STATEMENT of demo@example.com';
+    // The worker's own requests go through context routes too.
+    await context.route('**/api-report.html', (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store, private' },
+        body: `<!doctype html><title>Statement</title><h1>${statement}</h1>`,
+      }),
+    );
+    await expectAppOfflineAfter(page, context, '/api-report.html', statement);
+  });
+
+  test('a same-origin page that is not the app is never kept, even with the app’s headers', async ({
+    page,
+    context,
+  }) => {
+    await context.route('**/legal.html', async (route) => {
+      const app = await route.fetch({ url: new URL('/', route.request().url()).href });
+      await route.fulfill({
+        status: 200,
+        headers: {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': app.headers()['content-security-policy']!,
+          'Cache-Control': 'no-cache',
+        },
+        body: '<!doctype html><title>Legal</title><div id="root"><h1>Legal notice</h1></div>',
+      });
+    });
+    await expectAppOfflineAfter(page, context, '/legal.html', 'Legal notice');
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appReady, appUrl, expect, test, waitForCachedChunk } from './fixtures';
+import { appDir, appReady, appUrl, expect, test, waitForCachedChunk } from './fixtures';
 
 const REQUIRED_HEADERS = {
   'referrer-policy': 'no-referrer',
@@ -142,8 +144,8 @@ test.describe('security headers', () => {
 
   test('the shipped deploy configs carry the same policy', async ({ request, baseURL }) => {
     const served = (await headersOf(request, `${baseURL}/`))['content-security-policy'];
-    const headersFile = await (await request.get(`${baseURL}/_headers`)).text();
-    const nginx = await (await request.get(`${baseURL}/nginx-security-headers.conf`)).text();
+    const headersFile = readFileSync(join(appDir('main'), '_headers'), 'utf8');
+    const nginx = readFileSync(join(appDir('main'), 'nginx-security-headers.conf'), 'utf8');
     expect(headersFile).toContain(`Content-Security-Policy: ${served}`);
     expect(nginx).toContain(`add_header Content-Security-Policy "${served}" always;`);
     expect(nginx).toContain('try_files $uri $uri.html $uri/ /index.html;');
@@ -159,6 +161,25 @@ test.describe('security headers', () => {
     expect((await headersOf(request, `${baseURL}/assets/i18n/en.json`))['cache-control']).toBe('no-cache');
     const entry = await entryScript(request, baseURL!);
     expect((await headersOf(request, entry))['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('the deploy configs are not served; a missing hashed file is a 404 not kept for a year', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const path of ['/_headers', '/nginx-security-headers.conf', '/_headers?x=1', '/%5Fheaders']) {
+      const response = await request.get(`${baseURL}${path}`);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).not.toContain('Content-Security-Policy');
+      expect(response.headers(), path).toMatchObject(REQUIRED_HEADERS);
+    }
+    // A file a rolling deploy has not copied yet: a CDN must not keep this answer.
+    for (const path of ['/assets/index-NotThere1.js', '/assets/i18n/xx.json']) {
+      const missing = await request.get(`${baseURL}${path}`);
+      expect(missing.status(), path).toBe(404);
+      expect(missing.headers()['cache-control'] ?? '', path).not.toContain('immutable');
+      expect(missing.headers(), path).toMatchObject(REQUIRED_HEADERS);
+    }
   });
 });
 

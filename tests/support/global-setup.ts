@@ -60,6 +60,7 @@ export default async function globalSetup() {
       const preview = await startPreview(outDir, ports[name]);
       stops.push(preview.stop);
       process.env[`E2E_${name.toUpperCase()}_URL`] = preview.url;
+      process.env[`E2E_${name.toUpperCase()}_DIR`] = outDir;
     }
   } catch (error) {
     await Promise.all(stops.map((stop) => stop()));
