@@ -1,13 +1,14 @@
 import type { ApiOrigins } from '../config/env';
-import type { AccessTokenSource } from './access-token';
+import type { AccessToken, AccessTokenSource } from './access-token';
 import { receivesAccessToken } from './api-origins';
 
 /** A bearer token as providers issue them (JWT, base64url, token68); anything else is not sent. */
 const TOKEN = /^[\w.~+/-]+=*$/;
-const usable = (token: unknown) => (typeof token === 'string' && TOKEN.test(token) ? token : null);
+const usable = (held: AccessToken | null): AccessToken | null =>
+  typeof held?.token === 'string' && TOKEN.test(held.token) && typeof held.sub === 'string' ? held : null;
 
 interface Flight {
-  renewal: { refused: string; renewed: Promise<string | null> } | null;
+  renewal: { refused: string; renewed: Promise<AccessToken | null> } | null;
   ended: string | null;
 }
 const flights = new WeakMap<AccessTokenSource, Flight>();
@@ -16,7 +17,7 @@ const flights = new WeakMap<AccessTokenSource, Flight>();
  * One renewal per refused token, however many requests it failed at once (a 401 storm); a request
  * refused with it after that renewal finished gets the renewed token too. One end per token.
  */
-function renewOnce(source: AccessTokenSource, flight: Flight, refused: string): Promise<string | null> {
+function renewOnce(source: AccessTokenSource, flight: Flight, refused: string): Promise<AccessToken | null> {
   if (flight.renewal?.refused !== refused) {
     flight.renewal = { refused, renewed: source.renew(refused).then(usable, () => null) };
   }
@@ -45,13 +46,13 @@ export async function sendWithAccessToken(
   if (!source || !receivesAccessToken(url, pageUrl, apiOrigins)) return request(null);
   let flight = flights.get(source);
   if (!flight) flights.set(source, (flight = { renewal: null, ended: null }));
-  const token = await source.current().then(usable, () => null);
-  const response = await request(token);
+  const held = await source.current().then(usable, () => null);
+  const response = await request(held?.token ?? null);
   // A streamed body is used up by the first attempt.
-  if (response.status !== 401 || !token || body instanceof ReadableStream) return response;
-  const renewed = await renewOnce(source, flight, token);
+  if (response.status !== 401 || !held || body instanceof ReadableStream) return response;
+  const renewed = await renewOnce(source, flight, held.token);
   if (!renewed) return response;
-  const retried = await request(renewed);
-  if (retried.status === 401) endOnce(source, flight, renewed);
+  const retried = await request(renewed.token);
+  if (retried.status === 401) endOnce(source, flight, renewed.token);
   return retried;
 }

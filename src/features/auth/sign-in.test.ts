@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { accessTokens } from '../../lib/access-token';
+import { accessTokens, type AccessToken } from '../../lib/access-token';
 import { onIdTokenChange, readIdToken } from '../../lib/id-token';
 import * as report from '../../lib/report';
 import { createMemoryStorage } from '../../lib/storage';
@@ -30,8 +30,8 @@ function fakeSession() {
     endSession: vi.fn(async () => undefined),
   };
   const tokens = {
-    current: vi.fn(async (): Promise<string | null> => 'access-1'),
-    renew: vi.fn(async () => 'access-2'),
+    current: vi.fn(async (): Promise<AccessToken | null> => ({ token: 'access-1', sub: 'user-1' })),
+    renew: vi.fn(async () => ({ token: 'access-2', sub: 'user-1' })),
     end: vi.fn(),
   };
   const connected = {
@@ -373,8 +373,8 @@ describe('the access token for the HTTP helper', () => {
   it('comes from the sign-in chunk for a signed-in user', async () => {
     const { load, tokens } = fakeSession();
     startAuth({ storedAuth: SIGNED_IN, location: at('/'), load });
-    await expect(accessTokens()?.current()).resolves.toBe('access-1');
-    await expect(accessTokens()?.renew('access-1')).resolves.toBe('access-2');
+    await expect(accessTokens()?.current()).resolves.toEqual({ token: 'access-1', sub: 'user-1' });
+    await expect(accessTokens()?.renew('access-1')).resolves.toEqual({ token: 'access-2', sub: 'user-1' });
     accessTokens()?.end('access-2');
     await flush();
     expect(tokens.end).toHaveBeenCalledWith('access-2');
