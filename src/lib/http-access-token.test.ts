@@ -217,6 +217,18 @@ describe('a 401 from an API origin', () => {
     expect(source.renew).not.toHaveBeenCalled();
   });
 
+  it('is not retried when someone else is signed in by the time the renewal answers', async () => {
+    const source = connectSource();
+    // Logout and another user's sign-in (another tab) while the request was on its way.
+    source.renew.mockResolvedValue({ token: 'access-of-user-2', sub: 'user-2' });
+    const { http, sent } = server(acceptsOnly('access-of-user-2'));
+    await expect(http(`${API}/items`, { method: 'DELETE', handleErrors: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(sent().map((request) => request.authorization)).toEqual(['Bearer access-1']);
+    expect(source.end).not.toHaveBeenCalled();
+  });
+
   it('retries with the same method and body', async () => {
     connectSource();
     const { http, fetchMock } = server(acceptsOnly('access-2'));

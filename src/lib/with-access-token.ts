@@ -32,8 +32,9 @@ function endOnce(source: AccessTokenSource, flight: Flight, refused: string): vo
 
 /**
  * Sends a request through `request` with the access token when its origin is an API origin. A 401
- * renews the token once and retries once; a renewed token that is refused too ends the session. A
- * request without a token (no source, nobody signed in, a streamed body on retry) is not retried.
+ * renews the token once and retries once, for the same user (`sub`) only; a renewed token that is
+ * refused too ends the session. A request without a token (no source, nobody signed in, a streamed
+ * body on retry) is not retried.
  */
 export async function sendWithAccessToken(
   url: string | URL,
@@ -51,7 +52,8 @@ export async function sendWithAccessToken(
   // A streamed body is used up by the first attempt.
   if (response.status !== 401 || !held || body instanceof ReadableStream) return response;
   const renewed = await renewOnce(source, flight, held.token);
-  if (!renewed) return response;
+  // Signed out and someone else signed in meanwhile: their token never goes out for this request.
+  if (!renewed || renewed.sub !== held.sub) return response;
   const retried = await request(renewed.token);
   if (retried.status === 401) endOnce(source, flight, renewed.token);
   return retried;
