@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../config/parse-env';
-import { connectAccessTokenSource, type AccessTokenSource } from './access-token';
+import { connectAccessTokenSource, type AccessToken, type AccessTokenSource } from './access-token';
 import { createHttp, HttpError, XSRF_HEADER } from './http';
 import { connectReporter } from './report';
 
@@ -14,18 +14,19 @@ const apiOrigins = parseEnv({ MODE: 'production', PROD: true, VITE_API_ORIGINS: 
 let disconnect: () => void = () => {};
 afterEach(() => disconnect());
 
-/** A token source holding `token`; renewals hand out `renewed` (null: the renewal failed). */
+/** A token source holding `token` of user-1; renewals hand out `renewed` (null: the renewal failed). */
 function connectSource({
   token = 'access-1' as string | null,
   renewed = 'access-2' as string | null,
   renewDelayMs = 0,
 } = {}) {
+  const held = (value: string | null): AccessToken | null => (value === null ? null : { token: value, sub: 'user-1' });
   const source = {
-    current: vi.fn(async () => token),
+    current: vi.fn(async () => held(token)),
     renew: vi.fn(async (refused: string) => {
       await new Promise((resolve) => setTimeout(resolve, renewDelayMs));
       if (refused === token) token = renewed;
-      return renewed;
+      return held(renewed);
     }),
     end: vi.fn(),
   } satisfies AccessTokenSource;
@@ -265,6 +266,18 @@ describe('a 401 from an API origin', () => {
     expect(source.renew).not.toHaveBeenCalled();
   });
 
+  it('is not retried when someone else is signed in by the time the renewal answers', async () => {
+    const source = connectSource();
+    // Logout and another user's sign-in (another tab) while the request was on its way.
+    source.renew.mockResolvedValue({ token: 'access-of-user-2', sub: 'user-2' });
+    const { http, sent } = server(acceptsOnly('access-of-user-2'));
+    await expect(http(`${API}/items`, { method: 'DELETE', handleErrors: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(sent().map((request) => request.authorization)).toEqual(['Bearer access-1']);
+    expect(source.end).not.toHaveBeenCalled();
+  });
+
   it('retries with the same method and body', async () => {
     connectSource();
     const { http, fetchMock } = server(acceptsOnly('access-2'));
@@ -292,7 +305,7 @@ describe('a 401 storm', () => {
     const { http } = server(acceptsOnly('access-2'));
     await http(`${API}/first`);
     // Another request that had read the old token before the renewal, answered afterwards.
-    source.current.mockResolvedValueOnce('access-1');
+    source.current.mockResolvedValueOnce({ token: 'access-1', sub: 'user-1' });
     await http(`${API}/late`);
     expect(source.renew).toHaveBeenCalledTimes(1);
   });

@@ -1,13 +1,14 @@
 import type { ApiOrigins } from '../config/env';
-import type { AccessTokenSource } from './access-token';
+import type { AccessToken, AccessTokenSource } from './access-token';
 import { receivesAccessToken } from './api-origins';
 
 /** A bearer token as providers issue them (JWT, base64url, token68); anything else is not sent. */
 const TOKEN = /^[\w.~+/-]+=*$/;
-const usable = (token: unknown) => (typeof token === 'string' && TOKEN.test(token) ? token : null);
+const usable = (held: AccessToken | null): AccessToken | null =>
+  typeof held?.token === 'string' && TOKEN.test(held.token) && typeof held.sub === 'string' ? held : null;
 
 interface Flight {
-  renewal: { refused: string; renewed: Promise<string | null> } | null;
+  renewal: { refused: string; renewed: Promise<AccessToken | null> } | null;
   ended: string | null;
 }
 const flights = new WeakMap<AccessTokenSource, Flight>();
@@ -16,7 +17,7 @@ const flights = new WeakMap<AccessTokenSource, Flight>();
  * One renewal per refused token, however many requests it failed at once (a 401 storm); a request
  * refused with it after that renewal finished gets the renewed token too. One end per token.
  */
-function renewOnce(source: AccessTokenSource, flight: Flight, refused: string): Promise<string | null> {
+function renewOnce(source: AccessTokenSource, flight: Flight, refused: string): Promise<AccessToken | null> {
   if (flight.renewal?.refused !== refused) {
     flight.renewal = { refused, renewed: source.renew(refused).then(usable, () => null) };
   }
@@ -31,8 +32,9 @@ function endOnce(source: AccessTokenSource, flight: Flight, refused: string): vo
 
 /**
  * Sends a request through `request` with the access token when its origin is an API origin. A 401
- * renews the token once and retries once; a renewed token that is refused too ends the session. A
- * request without a token (no source, nobody signed in, a streamed body on retry) is not retried.
+ * renews the token once and retries once, for the same user (`sub`) only; a renewed token that is
+ * refused too ends the session. A request without a token (no source, nobody signed in, a streamed
+ * body on retry) is not retried.
  */
 export async function sendWithAccessToken(
   url: string | URL,
@@ -45,13 +47,14 @@ export async function sendWithAccessToken(
   if (!source || !receivesAccessToken(url, pageUrl, apiOrigins)) return request(null);
   let flight = flights.get(source);
   if (!flight) flights.set(source, (flight = { renewal: null, ended: null }));
-  const token = await source.current().then(usable, () => null);
-  const response = await request(token);
+  const held = await source.current().then(usable, () => null);
+  const response = await request(held?.token ?? null);
   // A streamed body is used up by the first attempt.
-  if (response.status !== 401 || !token || body instanceof ReadableStream) return response;
-  const renewed = await renewOnce(source, flight, token);
-  if (!renewed) return response;
-  const retried = await request(renewed);
-  if (retried.status === 401) endOnce(source, flight, renewed);
+  if (response.status !== 401 || !held || body instanceof ReadableStream) return response;
+  const renewed = await renewOnce(source, flight, held.token);
+  // Signed out and someone else signed in meanwhile: their token never goes out for this request.
+  if (!renewed || renewed.sub !== held.sub) return response;
+  const retried = await request(renewed.token);
+  if (retried.status === 401) endOnce(source, flight, renewed.token);
   return retried;
 }

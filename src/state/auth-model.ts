@@ -1,4 +1,4 @@
-import { createModel, effect, signal } from '@preact/signals-react';
+import { createModel, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
 import { runEffect } from '../lib/effect-runner';
 import { ownValue, withoutUnsafeKeys } from '../lib/safe-keys';
@@ -65,6 +65,8 @@ export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
 
   return {
     state,
+    /** Whether storage said someone was signed in when the app started (before any check). */
+    signedInAtStart: signal(state.peek().isAuthenticated) as ReadonlySignal<boolean>,
     /** The user asked to sign in; the hosted sign-in page follows. Changes no state. */
     login: defineAction('[Auth] Login', noPayload, () => undefined),
     /** A verified sign-in came back. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auth } from './app-state';
 import { startTestState } from '../test/app-state';
 import { captureReports } from '../test/capture-reports';
 import { fakeCognito, TEST_POOL } from '../test/fake-cognito';
@@ -65,5 +66,29 @@ describe('with an identity pool', () => {
     expect(signed.headers.get('x-amz-security-token')).toBe(sessionToken);
     await awsFetch('https://sqs.us-east-1.amazonaws.com/', undefined, { service: 'sqs', region: 'us-east-1' });
     expect((cognito.fetch.mock.calls.at(-1)![0] as Request).headers.get('authorization')).toContain('/us-east-1/sqs/');
+  });
+});
+
+describe('a session found ended at start-up', () => {
+  const USER_ID = 'eu-west-1:9f1d2c3b-4a5e-4f60-8a7b-6c5d4e3f2a1b';
+
+  beforeEach(() => {
+    pool.current = TEST_POOL;
+    startTestState({
+      stored: {
+        'snxt-AUTH': { isAuthenticated: true, user: { sub: 'user-1' } },
+        'snxt-IDENTITY': { identityId: USER_ID },
+      },
+    });
+    captureReports();
+  });
+
+  it("forgets the user's identity before the identity model loads: the guest after them gets one of its own", async () => {
+    auth.sessionEnded();
+    await startAwsCredentials();
+    await vi.waitFor(() => expect(awsIdentity.value.kind).toBe('guest'));
+    expect(cognito.calls[0]).toEqual({ operation: 'GetId', identityId: undefined, logins: undefined });
+    expect(cognito.calls.map((call) => call.identityId)).not.toContain(USER_ID);
+    expect(awsIdentity.value.identityId).not.toBe(USER_ID);
   });
 });

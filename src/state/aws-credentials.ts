@@ -41,6 +41,7 @@ async function createSession(pool: NonNullable<typeof env.cognitoIdentity>): Pro
     storage,
     region: pool.region,
     signedIn: computed(() => auth.state.value.isAuthenticated),
+    signedInAtStart: auth.signedInAtStart.value,
   });
   const stopMirror = effect(() => {
     current.value = identity.state.value;

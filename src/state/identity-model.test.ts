@@ -24,8 +24,8 @@ afterEach(() => models.splice(0).forEach((model) => model[Symbol.dispose]()));
 
 const signedIn = signal(false);
 
-function create(stored?: unknown, region: string | null = REGION) {
-  const model = new IdentityModel({ stored, storage, region, signedIn });
+function create(stored?: unknown, region: string | null = REGION, signedInAtStart = false) {
+  const model = new IdentityModel({ stored, storage, region, signedIn, signedInAtStart });
   models.push(model);
   return model;
 }
@@ -142,6 +142,13 @@ describe('identity actions', () => {
     const identity = create({ identityId: USER_ID });
     expect(identity.state.value.identityId).toBe(USER_ID);
     signedIn.value = false;
+    expect(identity.state.value.identityId).toBeNull();
+    expect(storedIdentity()).toBeNull();
+  });
+
+  it('forgets the identity when the user signed in at start-up is signed out before the model is made (the session ended)', () => {
+    storage.setItem('snxt-IDENTITY', JSON.stringify({ identityId: USER_ID }));
+    const identity = create({ identityId: USER_ID }, REGION, true);
     expect(identity.state.value.identityId).toBeNull();
     expect(storedIdentity()).toBeNull();
   });

@@ -44,13 +44,15 @@ export interface IdentityDeps {
   region: string | null;
   /** Whether someone is signed in: signing out forgets the identity, which was the user's. */
   signedIn: ReadonlySignal<boolean>;
+  /** Whether someone was signed in when the app started: a sign-out before this model existed counts too. */
+  signedInAtStart?: boolean;
 }
 
 /**
  * The identity and credentials state of the identity pool. The credentials themselves never
  * come here (actions are logged in development): they stay in the AWS credentials module.
  */
-export const IdentityModel = createModel(({ stored, storage, region, signedIn }: IdentityDeps) => {
+export const IdentityModel = createModel(({ stored, storage, region, signedIn, signedInAtStart }: IdentityDeps) => {
   const state = signal<IdentityState>({ ...NONE, identityId: sanitizeIdentity(stored, region) });
 
   const received: Validator<CredentialsReceived> = (payload) => {
@@ -77,7 +79,7 @@ export const IdentityModel = createModel(({ stored, storage, region, signedIn }:
   const cleared = defineAction('[Identity] Cleared', noPayload, () => {
     state.value = { ...NONE };
   });
-  let wasSignedIn = signedIn.peek();
+  let wasSignedIn = signedIn.peek() || signedInAtStart === true;
   effect(() => {
     if (wasSignedIn && !signedIn.value) cleared();
     wasSignedIn = signedIn.value;

@@ -340,6 +340,113 @@ test('a failed renewal signs out cleanly', async ({ page }) => {
   expect(await page.evaluate((key) => localStorage.getItem(key), key)).toBeNull();
 });
 
+test('Logout removes the stored tokens at once, even when the sign-in code cannot load; they never come back', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page);
+  const refreshToken = await refreshTokenOf(page);
+  // From the next start on, the sign-in code cannot be fetched (the network dropped, a deploy removed it).
+  const sessionChunk = /\/assets\/session-[\w-]+\.js$/;
+  await page.route(sessionChunk, (route) => route.abort('failed'));
+  await page.reload();
+  await userMenuButton(page).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(loginButton(page)).toBeVisible();
+  await expect(page.getByText(NOTICES.signOutIncomplete)).toBeVisible();
+  expect(await storedOidcUser(page)).toBeNull();
+
+  await page.unroute(sessionChunk);
+  await page.reload();
+  await expect(loginButton(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const everything = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(everything).not.toContain(refreshToken);
+  await expect(loginButton(page)).toBeVisible();
+});
+
+test('a start that finds tokens stored while signed out removes them and revokes their refresh token', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await signIn(page);
+  const refreshToken = await refreshTokenOf(page);
+  // What a sign-out that could not finish left behind: signed out, the tokens still stored.
+  await page.evaluate(() => localStorage.setItem('snxt-AUTH', JSON.stringify({ user: null, isAuthenticated: false })));
+  const revoked = page.waitForResponse((response) => response.url() === revokeUrl());
+  await page.reload();
+  await expect(loginButton(page)).toBeVisible();
+  expect(await storedOidcUser(page)).toBeNull();
+  expect((await revoked).status()).toBe(200);
+  const refused = await refreshAtProvider(request, refreshToken);
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error).toBe('invalid_grant');
+  // No round trip to the provider's sign-out: the visitor stays where they were.
+  await expect(page).toHaveURL(`${appUrl('main')}/`);
+});
+
+test('a renewal answered after a Logout in another tab does not bring the tokens back', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto('/');
+  await signIn(page);
+  const refreshToken = await refreshTokenOf(page);
+  // The access token has expired: the next tab to start renews it.
+  await page.evaluate((key) => {
+    const user = JSON.parse(localStorage.getItem(key)!);
+    localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Math.floor(Date.now() / 1000) - 10 }));
+  }, oidcUserKey());
+
+  // The other tab's refresh reaches the provider at once; its answer arrives after the Logout.
+  const other = await context.newPage();
+  const tokenUrl = `${process.env.E2E_OIDC_ISSUER}/oauth2/token`;
+  let answer = () => {};
+  const loggedOut = new Promise<void>((resolve) => (answer = resolve));
+  let renewing = () => {};
+  const asked = new Promise<void>((resolve) => (renewing = resolve));
+  await other.route(tokenUrl, async (route) => {
+    const response = await route.fetch();
+    renewing();
+    await loggedOut;
+    await route.fulfill({ response });
+  });
+  // This tab's revocation waits until the other tab's storage has been looked at.
+  let looked = () => {};
+  const storageLookedAt = new Promise<void>((resolve) => (looked = resolve));
+  let revoking = () => {};
+  const revocationSent = new Promise<void>((resolve) => (revoking = resolve));
+  await page.route(revokeUrl(), async (route) => {
+    revoking();
+    await storageLookedAt;
+    await route.continue();
+  });
+  const renewalAnswered = other.waitForResponse(tokenUrl);
+  await other.goto('/');
+  await asked;
+
+  const signedOut = page.waitForRequest(/\/session\/end\?/);
+  await userMenuButton(page).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(loginButton(page)).toBeVisible();
+  answer();
+  expect((await renewalAnswered).status()).toBe(200);
+  await revocationSent;
+  await other.waitForTimeout(500);
+  expect(await storedOidcUser(other)).toBeNull();
+  looked();
+
+  await signedOut;
+  await expect(page).toHaveURL(`${appUrl('main')}/`);
+  await expect(loginButton(other)).toBeVisible();
+  expect(await storedOidcUser(other)).toBeNull();
+  const refused = await refreshAtProvider(request, refreshToken);
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error).toBe('invalid_grant');
+});
+
 test('a signed-out visit does not load the sign-in code until Login is pressed', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));

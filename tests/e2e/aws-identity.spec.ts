@@ -166,6 +166,45 @@ test.describe('a pool that allows guests (main build)', () => {
     expect(await storedIdentityId(page)).not.toBe(userId);
   });
 
+  test("a session found ended at start-up forgets the user's identity: the guest after them gets one of its own", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const users = page.waitForResponse(
+      (answer) =>
+        isCall(endpoint(), 'GetCredentialsForIdentity')(answer.request()) &&
+        (answer.request().postData() ?? '').includes('"Logins"') &&
+        answer.status() === 200,
+    );
+    await signIn(page, issuer());
+    const userId = ((await (await users).json()) as { IdentityId: string }).IdentityId;
+    await expect.poll(() => storedIdentityId(page)).toBe(userId);
+
+    // The session ends while the app is closed (its tokens are gone); the identity code loads only
+    // once the start-up check has found that out.
+    await page.evaluate(
+      (key) => localStorage.removeItem(key),
+      `oidc.user:${issuer()}:${process.env.E2E_OIDC_CLIENT_ID}`,
+    );
+    let release = () => {};
+    const checked = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/identity-model-[\w-]+\.js$/, async (route) => {
+      await checked;
+      await route.continue();
+    });
+    const calls = recordIdentityCalls(page, endpoint());
+    await page.reload();
+    await expect(loginButton(page)).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('snxt-AUTH')))!).isAuthenticated).toBe(false);
+    release();
+
+    await expect.poll(() => calls.some((call) => call.operation === 'GetCredentialsForIdentity')).toBe(true);
+    expect(calls[0]).toEqual({ operation: 'GetId', identityId: undefined, logins: undefined });
+    expect(calls.map((call) => call.identityId)).not.toContain(userId);
+    await expect.poll(() => storedIdentityId(page)).toBeTruthy();
+    expect(await storedIdentityId(page)).not.toBe(userId);
+  });
+
   test("the profile page shows the user's identity ID and when its credentials expire", async ({ page }) => {
     await page.goto('/');
     // The user's answer: a guest's, asked for when the first page went idle, may still be on its way.

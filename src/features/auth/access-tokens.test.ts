@@ -49,7 +49,7 @@ beforeEach(() => {
 describe('the token to send now', () => {
   it('is the stored access token while it is valid', async () => {
     const { tokens, userManager } = setup(storedUser('access-1', 3600));
-    await expect(tokens.current()).resolves.toBe('access-1');
+    await expect(tokens.current()).resolves.toEqual({ token: 'access-1', sub: 'user-1' });
     expect(userManager.renewAccessToken).not.toHaveBeenCalled();
   });
 
@@ -63,13 +63,13 @@ describe('the token to send now', () => {
     ['expires within a minute (a tab that slept through the automatic renewal)', 30],
   ])('is renewed before sending when the stored one %s', async (_when, expiresIn) => {
     const { tokens, userManager } = setup(storedUser('access-1', expiresIn));
-    await expect(tokens.current()).resolves.toBe('access-2');
+    await expect(tokens.current()).resolves.toEqual({ token: 'access-2', sub: 'user-1' });
     expect(userManager.renewAccessToken).toHaveBeenCalledExactlyOnceWith('access-1');
   });
 
   it('is sent as it is when its expiry is unknown (an API refusing it starts the renewal)', async () => {
     const { tokens, userManager } = setup(storedUser('access-1', undefined));
-    await expect(tokens.current()).resolves.toBe('access-1');
+    await expect(tokens.current()).resolves.toEqual({ token: 'access-1', sub: 'user-1' });
     expect(userManager.renewAccessToken).not.toHaveBeenCalled();
   });
 
@@ -86,7 +86,7 @@ describe('the token to send now', () => {
 describe('a refused token', () => {
   it('is renewed', async () => {
     const { tokens, userManager, auth } = setup(storedUser('access-1', 3600));
-    await expect(tokens.renew('access-1')).resolves.toBe('access-2');
+    await expect(tokens.renew('access-1')).resolves.toEqual({ token: 'access-2', sub: 'user-1' });
     expect(userManager.renewAccessToken).toHaveBeenCalledExactlyOnceWith('access-1');
     expect(auth.state.value.isAuthenticated).toBe(true);
     expect(notices).toEqual([]);

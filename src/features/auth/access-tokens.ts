@@ -1,5 +1,5 @@
 import type { User } from 'oidc-client-ts';
-import type { AccessTokenSource } from '../../lib/access-token';
+import type { AccessToken, AccessTokenSource } from '../../lib/access-token';
 import { RENEW_BEFORE_EXPIRY_SECONDS } from './user-manager';
 
 /** The part of the app's UserManager the token source uses. */
@@ -7,6 +7,8 @@ export interface TokenUserManager {
   getUser(): Promise<User | null>;
   renewAccessToken(refused: string): Promise<User | null>;
 }
+
+const heldBy = (user: User): AccessToken => ({ token: user.access_token, sub: user.profile.sub });
 
 /**
  * The access token for the HTTP helper (connected to it through src/lib/access-token.ts). A token
@@ -17,11 +19,11 @@ export function createAccessTokens(
   userManager: TokenUserManager,
   expire: (reason: string, error?: unknown) => Promise<void>,
 ): AccessTokenSource {
-  async function renew(refused: string): Promise<string | null> {
+  async function renew(refused: string): Promise<AccessToken | null> {
     try {
       const user = await userManager.renewAccessToken(refused);
       if (!user?.access_token) throw new Error('The renewal gave no access token.');
-      return user.access_token;
+      return heldBy(user);
     } catch (error) {
       await expire('Could not renew the access token', error);
       return null;
@@ -34,7 +36,7 @@ export function createAccessTokens(
       if (!user?.access_token) return null;
       const expiresIn = user.expires_in;
       return expiresIn === undefined || expiresIn > RENEW_BEFORE_EXPIRY_SECONDS
-        ? user.access_token
+        ? heldBy(user)
         : renew(user.access_token);
     },
     renew,

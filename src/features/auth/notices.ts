@@ -1,26 +1,16 @@
 import type { Notice } from '../../lib/report';
 
-/** What the user is told when sign-in or the session goes wrong. */
+/** What the user is told when sign-in or sign-out goes wrong (the first load says these). */
 export const AUTH_NOTICES = {
   signInFailed: {
     kind: 'error',
     messageId: 'snxt.auth.signInFailed',
     defaultMessage: 'Sign-in did not complete. Please try again.',
   },
-  signInCancelled: {
-    kind: 'error',
-    messageId: 'snxt.auth.signInCancelled',
-    defaultMessage: 'Sign-in was cancelled.',
-  },
   callbackIgnored: {
     kind: 'warning',
     messageId: 'snxt.auth.callbackIgnored',
     defaultMessage: 'That sign-in link is not valid or has already been used. Nothing changed.',
-  },
-  sessionExpired: {
-    kind: 'error',
-    messageId: 'snxt.auth.sessionExpired',
-    defaultMessage: 'Your session has ended. Please sign in again.',
   },
   providerUnavailable: {
     kind: 'error',

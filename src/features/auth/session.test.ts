@@ -8,8 +8,9 @@ import { AUTH_NOTICES } from './notices';
 import { takeCarriedNotice } from './carried-notice';
 import { createSession, type SessionUserManager } from './session';
 import { REVOKE_TIMEOUT_MS } from './sign-out';
+import { locksTakenBy } from './test-locks';
 import { startTestSignIn } from './test-sign-in';
-import { userManagerSettings } from './user-manager';
+import { RENEW_LOCK_NAME, userManagerSettings } from './user-manager';
 
 const ORIGIN = 'https://app.example.com';
 const OIDC: OidcEnv = {
@@ -58,7 +59,7 @@ function fakeUserManager(stored: User | null = null) {
       return oidcUser({ state: { returnTo: '/settings' } });
     }),
     signinSilent: vi.fn(async (): Promise<User | null> => oidcUser()),
-    revokeTokens: vi.fn<SessionUserManager['revokeTokens']>(async () => undefined),
+    revokeRefreshToken: vi.fn<SessionUserManager['revokeRefreshToken']>(async () => undefined),
     removeUser: vi.fn(async () => {
       stored = null;
     }),
@@ -265,48 +266,108 @@ describe('renewal failure', () => {
 });
 
 describe('Logout', () => {
+  /** The tokens Logout took from storage at once, as oidc-client-ts stored them. */
+  const ENDED = oidcUser().toStorageString();
+
   function recordOrder(userManager: ReturnType<typeof fakeUserManager>, redirect?: ReturnType<typeof vi.fn>) {
     const order: string[] = [];
-    userManager.revokeTokens.mockImplementation(async (types?: string[]) => void order.push(`revokeTokens ${types}`));
+    userManager.revokeRefreshToken.mockImplementation(async (token: string) => void order.push(`revoke ${token}`));
     userManager.removeUser.mockImplementation(async () => void order.push('removeUser'));
     userManager.signoutRedirect.mockImplementation(async () => void order.push('signoutRedirect'));
     redirect?.mockImplementation(() => void order.push('redirect'));
     return order;
   }
 
-  it('revokes the refresh token, removes the tokens, then ends the session at the end_session_endpoint', async () => {
-    const userManager = fakeUserManager(oidcUser());
+  it('revokes the refresh token Logout took, then ends the session at the end_session_endpoint', async () => {
+    const userManager = fakeUserManager(null);
     const order = recordOrder(userManager);
     const { session, redirect } = setup(SIGNED_IN, userManager);
-    await session.endSession();
-    expect(order).toEqual(['revokeTokens refresh_token', 'removeUser', 'signoutRedirect']);
+    await session.endSession(ENDED);
+    expect(order).toEqual(['removeUser', 'revoke refresh-1', 'signoutRedirect']);
     expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
     expect(redirect).not.toHaveBeenCalled();
     expect(notices).toEqual([]);
     expect(takeCarriedNotice()).toBeNull();
   });
 
+  it('revokes while holding the renewal lock: no tab renews meanwhile', async () => {
+    const userManager = fakeUserManager(null);
+    const { session } = setup(SIGNED_IN, userManager);
+    let holding = false;
+    const locks = {
+      request: async (name: string, task: () => Promise<unknown>) => {
+        holding = name === RENEW_LOCK_NAME;
+        try {
+          return await task();
+        } finally {
+          holding = false;
+        }
+      },
+    };
+    const revokedHolding: boolean[] = [];
+    userManager.revokeRefreshToken.mockImplementation(async () => void revokedHolding.push(holding));
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    try {
+      await session.endSession(ENDED);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(revokedHolding).toEqual([true]);
+  });
+
+  it("removes a late copy of the ended session's tokens, never a newer sign-in's (another tab)", async () => {
+    const late = fakeUserManager(oidcUser());
+    await setup(SIGNED_IN, late).session.endSession(ENDED);
+    expect(late.removeUser).toHaveBeenCalled();
+    const newer = fakeUserManager(oidcUser({ refreshToken: 'refresh-of-a-new-sign-in' }));
+    await setup(SIGNED_IN, newer).session.endSession(ENDED);
+    expect(newer.removeUser).not.toHaveBeenCalled();
+    expect(newer.revokeRefreshToken).toHaveBeenCalledWith('refresh-1');
+  });
+
   it("revokes, then uses Cognito's /logout when a Cognito domain is configured", async () => {
     const cognito = { ...OIDC, cognitoDomain: 'https://example.auth.eu-west-1.amazoncognito.com' };
-    const userManager = fakeUserManager(oidcUser());
+    const userManager = fakeUserManager(null);
     const { session, redirect } = setup(SIGNED_IN, userManager, cognito);
     const order = recordOrder(userManager, redirect);
-    await session.endSession();
-    expect(order).toEqual(['revokeTokens refresh_token', 'removeUser', 'redirect']);
+    await session.endSession(ENDED);
+    expect(order).toEqual(['removeUser', 'revoke refresh-1', 'redirect']);
     expect(userManager.signoutRedirect).not.toHaveBeenCalled();
     expect(redirect).toHaveBeenCalledWith(
       'https://example.auth.eu-west-1.amazoncognito.com/logout?client_id=client-1&logout_uri=https%3A%2F%2Fapp.example.com%2F',
     );
   });
 
+  it.each([
+    ['tokens that are not JSON', '{not json'],
+    ['tokens without a refresh token', oidcUser({ refreshToken: '' }).toStorageString()],
+  ])('has nothing to revoke in %s, and still ends the provider session', async (_what, stored) => {
+    const userManager = fakeUserManager(null);
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession(stored);
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).toHaveBeenCalledTimes(1);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('has nothing to revoke when nothing was stored, and still ends the provider session', async () => {
+    const userManager = fakeUserManager(null);
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession(null);
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
+    expect(notices).toEqual([]);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+
   it.each([null, 'https://example.auth.eu-west-1.amazoncognito.com'])(
     'after a failed revocation still signs out here and at the provider (Cognito domain %s); the notice waits for the way back',
     async (cognitoDomain) => {
-      const userManager = fakeUserManager(oidcUser());
+      const userManager = fakeUserManager(null);
       const { session, redirect } = setup(SIGNED_IN, userManager, { ...OIDC, cognitoDomain });
       const order = recordOrder(userManager, redirect);
-      userManager.revokeTokens.mockRejectedValue(new Error('Internal Server Error (500)'));
-      await session.endSession();
+      userManager.revokeRefreshToken.mockRejectedValue(new Error('Internal Server Error (500)'));
+      await session.endSession(ENDED);
       expect(order).toEqual(['removeUser', cognitoDomain ? 'redirect' : 'signoutRedirect']);
       // The provider's page replaces the app now, so the notice is shown when the app starts again.
       expect(notices).toEqual([]);
@@ -318,11 +379,10 @@ describe('Logout', () => {
   it('does not wait for ever on a revocation endpoint that never answers', async () => {
     vi.useFakeTimers();
     try {
-      const userManager = fakeUserManager(oidcUser());
-      let answerLate: () => void = () => undefined;
-      userManager.revokeTokens.mockReturnValue(new Promise<void>((resolve) => (answerLate = resolve)));
+      const userManager = fakeUserManager(null);
+      userManager.revokeRefreshToken.mockReturnValue(new Promise<void>(() => undefined));
       const { session } = setup(SIGNED_IN, userManager);
-      const ended = session.endSession();
+      const ended = session.endSession(ENDED);
       await vi.advanceTimersByTimeAsync(REVOKE_TIMEOUT_MS - 1);
       expect(userManager.signoutRedirect).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
@@ -330,34 +390,48 @@ describe('Logout', () => {
       expect(userManager.removeUser).toHaveBeenCalled();
       expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
       expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
-      // oidc-client-ts stores the user again after a revocation: a late answer must not bring the tokens back.
-      expect(userManager.removeUser).toHaveBeenCalledTimes(1);
-      answerLate();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(userManager.removeUser).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
     }
   });
 
   it('says so at once when the provider session could not be ended', async () => {
-    const userManager = fakeUserManager(oidcUser());
+    const userManager = fakeUserManager(null);
     userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
     const { session } = setup(SIGNED_IN, userManager);
-    await session.endSession();
+    await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
     expect(takeCarriedNotice()).toBeNull();
   });
 
   it('says so once when neither the revocation nor the provider sign-out worked', async () => {
-    const userManager = fakeUserManager(oidcUser());
-    userManager.revokeTokens.mockRejectedValue(new Error('Failed to fetch'));
+    const userManager = fakeUserManager(null);
+    userManager.revokeRefreshToken.mockRejectedValue(new Error('Failed to fetch'));
     userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
     const { session } = setup(SIGNED_IN, userManager);
-    await session.endSession();
-    expect(userManager.removeUser).toHaveBeenCalled();
+    await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
     expect(takeCarriedNotice()).toBeNull();
+  });
+});
+
+describe('tokens left behind by a sign-out that could not finish', () => {
+  it('have their refresh token revoked under the renewal lock, without a provider round trip or a notice', async () => {
+    const userManager = fakeUserManager(null);
+    const { session, redirect } = setup(null, userManager);
+    const held = await locksTakenBy(() => session.revokeLeftover(oidcUser().toStorageString()));
+    expect(held).toEqual([RENEW_LOCK_NAME]);
+    expect(userManager.revokeRefreshToken).toHaveBeenCalledWith('refresh-1');
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+  });
+
+  it('stay quiet when the provider cannot be reached', async () => {
+    const userManager = fakeUserManager(null);
+    userManager.revokeRefreshToken.mockRejectedValue(new Error('Failed to fetch'));
+    await setup(null, userManager).session.revokeLeftover(oidcUser().toStorageString());
+    expect(notices).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { reportNotice, type Notice } from '../../lib/report';
 import type { AppStorage } from '../../lib/storage';
 import type { AuthModel, UserProfile } from '../../state/auth-model';
 import { AUTH_NOTICES } from './notices';
+import { SESSION_NOTICES } from './session-notices';
 import { withoutCallbackParams } from './callback-url';
 import { answersPendingSignIn } from './pending-sign-in';
 import { createAccessTokens } from './access-tokens';
@@ -13,14 +14,12 @@ import type { AccessTokenSource } from '../../lib/access-token';
 import { profileFromClaims } from './profile-claims';
 import { signedInAtOf } from './profile-details';
 import { safeReturnPath } from './return-path';
-import { endProviderSession } from './sign-out';
+import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
 
-/** The part of oidc-client-ts's UserManager the session uses (the boundary unit tests replace). */
-export type SessionUserManager = Pick<
-  UserManager,
-  'getUser' | 'signinRedirect' | 'signinCallback' | 'signinSilent' | 'revokeTokens' | 'removeUser' | 'signoutRedirect'
-> & { settings: Pick<UserManager['settings'], 'stateStore'> };
+/** The part of the app's UserManager the session uses (the boundary unit tests replace). */
+export type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
+  SignOutUserManager & { settings: Pick<UserManager['settings'], 'stateStore'> };
 
 export interface SessionDeps {
   userManager: SessionUserManager;
@@ -59,7 +58,7 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
   /** The session cannot go on (a renewal failed, an API refused a renewed token): signed out, and told so. */
   async function expire(reason: string, error?: unknown): Promise<void> {
     console.warn(reason, error);
-    await endLocally(AUTH_NOTICES.sessionExpired, false);
+    await endLocally(SESSION_NOTICES.sessionExpired, false);
   }
 
   return {
@@ -110,7 +109,7 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
       } catch (error) {
         console.warn('Sign-in answer rejected', error);
         const cancelled = url.searchParams.get('error') === 'access_denied';
-        await endLocally(cancelled ? AUTH_NOTICES.signInCancelled : AUTH_NOTICES.signInFailed, true);
+        await endLocally(cancelled ? SESSION_NOTICES.signInCancelled : AUTH_NOTICES.signInFailed, true);
         return withoutCallbackParams(url);
       }
     },
@@ -127,7 +126,7 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
         if (!(await userManager.signinSilent())) throw new Error('The refresh token did not renew the session.');
       } catch (error) {
         console.warn('The stored session could not be restored', error);
-        await endLocally(AUTH_NOTICES.sessionExpired, false);
+        await endLocally(SESSION_NOTICES.sessionExpired, false);
       }
     },
 
@@ -143,10 +142,17 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
     onRenewError: (error: Error): Promise<void> => expire('Token renewal failed', error),
 
     /**
-     * After Logout cleared the app state: revokes the refresh token, forgets the tokens, then ends
-     * the hosted session (sign-out.ts).
+     * After Logout removed the tokens (`stored`, as they were stored): revokes the refresh token,
+     * then ends the hosted session (sign-out.ts).
      */
-    endSession: (): Promise<void> => endProviderSession({ userManager, oidc, origin, redirect }),
+    endSession: (stored: string | null): Promise<void> =>
+      endProviderSession({ userManager, oidc, origin, redirect }, endedSession(stored)),
+
+    /** Tokens found stored while signed out were removed at start-up: revokes their refresh token, quietly. */
+    revokeLeftover: (stored: string): Promise<void> =>
+      revokeEndedSession(userManager, endedSession(stored)).catch((error: unknown) => {
+        console.warn('Could not revoke the refresh token left behind', error);
+      }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { accessTokens } from '../../lib/access-token';
+import { accessTokens, type AccessToken } from '../../lib/access-token';
 import { onIdTokenChange, readIdToken } from '../../lib/id-token';
 import * as report from '../../lib/report';
 import { createMemoryStorage } from '../../lib/storage';
@@ -28,10 +28,11 @@ function fakeSession() {
   const session = {
     login: vi.fn<(returnTo: string, replace?: boolean) => Promise<boolean>>(async () => true),
     endSession: vi.fn(async () => undefined),
+    revokeLeftover: vi.fn(async () => undefined),
   };
   const tokens = {
-    current: vi.fn(async (): Promise<string | null> => 'access-1'),
-    renew: vi.fn(async () => 'access-2'),
+    current: vi.fn(async (): Promise<AccessToken | null> => ({ token: 'access-1', sub: 'user-1' })),
+    renew: vi.fn(async () => ({ token: 'access-2', sub: 'user-1' })),
     end: vi.fn(),
   };
   const connected = {
@@ -168,6 +169,80 @@ describe('sign-in at start-up, Login and Logout', () => {
     await expect(takePendingCallback()).resolves.toBe('/?x=1');
     expect(auth.state.value.isAuthenticated).toBe(false);
     expect(notices).toEqual(['snxt.auth.signInFailed']);
+  });
+});
+
+describe('the stored tokens at Logout and at start-up', () => {
+  const OIDC_USER_KEY = `oidc.user:${OIDC.authority}:${OIDC.clientId}`;
+  const TOKENS = JSON.stringify({
+    access_token: 'access-1',
+    id_token: 'id-1',
+    refresh_token: 'refresh-1',
+    token_type: 'Bearer',
+    profile: { sub: 'user-1', email: 'ada@example.com' },
+    expires_at: 4_000_000_000,
+  });
+
+  function storageWith(tokens: string) {
+    const storage = createMemoryStorage();
+    storage.setItem(OIDC_USER_KEY, tokens);
+    return storage;
+  }
+
+  const failedLoad = vi.fn(async (): Promise<ConnectedSession> => {
+    throw new Error('Failed to fetch dynamically imported module');
+  });
+
+  it('Logout removes them at once and hands the sign-in chunk what revocation and the sign-out need', async () => {
+    const storage = storageWith(TOKENS);
+    const { load, session } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/'), load, storage });
+    await flush();
+    logout();
+    expect(storage.getItem(OIDC_USER_KEY)).toBeNull();
+    await flush();
+    expect(session.endSession).toHaveBeenCalledExactlyOnceWith(TOKENS);
+  });
+
+  it('Logout removes them even when the sign-in chunk cannot load', async () => {
+    const storage = storageWith(TOKENS);
+    startAuth({ storedAuth: SIGNED_IN, location: at('/'), load: failedLoad, storage });
+    await flush();
+    logout();
+    expect(storage.getItem(OIDC_USER_KEY)).toBeNull();
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    await flush();
+    expect(notices).toContain('snxt.auth.signOutIncomplete');
+  });
+
+  it('a start that finds them while snxt-AUTH says signed out removes them and has their refresh token revoked', async () => {
+    const storage = storageWith(TOKENS);
+    const { load, session, connected } = fakeSession();
+    startAuth({ storedAuth: null, location: at('/'), load, storage });
+    expect(storage.getItem(OIDC_USER_KEY)).toBeNull();
+    await flush();
+    expect(session.revokeLeftover).toHaveBeenCalledExactlyOnceWith(TOKENS);
+    expect(connected.reconcileOnce).not.toHaveBeenCalled();
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices).toEqual([]);
+  });
+
+  it('a signed-out start with none stored loads nothing', async () => {
+    const storage = createMemoryStorage();
+    const { load } = fakeSession();
+    startAuth({ storedAuth: null, location: at('/'), load, storage });
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('a signed-in start leaves them to the start-up check', async () => {
+    const storage = storageWith(TOKENS);
+    const { load, session, connected } = fakeSession();
+    startAuth({ storedAuth: SIGNED_IN, location: at('/'), load, storage });
+    await flush();
+    expect(storage.getItem(OIDC_USER_KEY)).toBe(TOKENS);
+    expect(connected.reconcileOnce).toHaveBeenCalledTimes(1);
+    expect(session.revokeLeftover).not.toHaveBeenCalled();
   });
 });
 
@@ -373,8 +448,8 @@ describe('the access token for the HTTP helper', () => {
   it('comes from the sign-in chunk for a signed-in user', async () => {
     const { load, tokens } = fakeSession();
     startAuth({ storedAuth: SIGNED_IN, location: at('/'), load });
-    await expect(accessTokens()?.current()).resolves.toBe('access-1');
-    await expect(accessTokens()?.renew('access-1')).resolves.toBe('access-2');
+    await expect(accessTokens()?.current()).resolves.toEqual({ token: 'access-1', sub: 'user-1' });
+    await expect(accessTokens()?.renew('access-1')).resolves.toEqual({ token: 'access-2', sub: 'user-1' });
     accessTokens()?.end('access-2');
     await flush();
     expect(tokens.end).toHaveBeenCalledWith('access-2');

@@ -11,10 +11,11 @@ import { currentPath, isSignInCallback, withoutCallbackParams } from './callback
 import { takeCarriedNotice } from './carried-notice';
 import { AUTH_NOTICES } from './notices';
 import type { ConnectedSession } from './session';
+import { oidcUserKey, takeStoredTokens } from './stored-session';
 
 // oidc-client-ts and the session are one chunk (session.ts), fetched only for the answer to a
-// sign-in started here, a stored "signed in" to check, or a Login or Logout click: a signed-out
-// visitor's first paint never waits for it, and neither does a forged link.
+// sign-in started here, a stored "signed in" to check, tokens left behind to revoke, or a Login or
+// Logout click: a signed-out visitor's first paint never waits for it, and neither does a forged link.
 let loadSession = cachedPromise(() => import('./session').then((module) => module.connectSession(auth, storage)));
 
 /** Replaces the chunk (unit tests). */
@@ -56,12 +57,19 @@ export function login(location: Pick<Location, 'pathname' | 'search' | 'hash'> =
   void startLogin(currentPath(location));
 }
 
-/** Logout: signed out here at once; then the refresh token is revoked and the provider's session ends. */
+/** The sign-in configuration startSignIn was given. */
+let configured: OidcEnv | null = null;
+
+/**
+ * Logout: the stored tokens are removed and the user signed out here at once, with no chunk to
+ * load; then the refresh token is revoked and the provider's session ends.
+ */
 export function logout(): void {
   automatic = false;
+  const ended = configured && takeStoredTokens(storage, configured);
   auth.logout();
   loadSession().then(
-    ({ session }) => session.endSession(),
+    ({ session }) => session.endSession(ended),
     (error: unknown) => {
       console.warn('Could not load sign-out', error);
       reportNotice(AUTH_NOTICES.signOutIncomplete);
@@ -123,7 +131,7 @@ function openIdTokenDoor(oidc: OidcEnv): () => void {
       auth.state.value.isAuthenticated ? loadSession().then((connected) => connected.idToken()) : Promise.resolve(null),
     ),
     auth.state.subscribe(() => idTokenChanged()),
-    onOtherTabChange(storage, `${OIDC_STORE_PREFIX}user:${oidc.authority}:${oidc.clientId}`, () => idTokenChanged()),
+    onOtherTabChange(storage, oidcUserKey(oidc), () => idTokenChanged()),
   ];
   return () => stops.forEach((stop) => stop());
 }
@@ -141,9 +149,18 @@ export function startSignIn({
   automatic = true;
   unverified = false;
   reconciling = settled = Promise.resolve();
+  configured = oidc;
   if (!oidc) return () => undefined;
   const carried = takeCarriedNotice();
   if (carried) reportNotice(carried);
+  // Tokens stored while signed out (a sign-out that could not finish): the chunk loads only for them.
+  const left = auth.state.value.isAuthenticated ? null : takeStoredTokens(storage, oidc);
+  if (left !== null) {
+    loadSession().then(
+      ({ session }) => session.revokeLeftover(left),
+      (error: unknown) => console.warn('Could not load sign-in', error),
+    );
+  }
 
   const url = new URL(location.href);
   if (!isSignInCallback(url)) {

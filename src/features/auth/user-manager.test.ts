@@ -2,6 +2,7 @@ import { InMemoryWebStorage, User, UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OidcEnv } from '../../config/env';
 import { RENEW_LOCK_NAME, SingleTabUserManager, userManagerSettings } from './user-manager';
+import { locksTakenBy } from './test-locks';
 import { TEST_OIDC } from './test-oidc-env';
 
 const OIDC = TEST_OIDC;
@@ -16,8 +17,7 @@ function storedUser(expiresIn: number, refreshToken = 'refresh-1') {
   });
 }
 
-async function managerWith(user: User | null, oidc: OidcEnv = OIDC) {
-  const storage = new InMemoryWebStorage();
+async function managerWith(user: User | null, oidc: OidcEnv = OIDC, storage = new InMemoryWebStorage()) {
   const manager = new SingleTabUserManager({
     ...userManagerSettings(oidc, 'https://app.example.com', storage),
     automaticSilentRenew: false,
@@ -46,22 +46,6 @@ describe('userManagerSettings', () => {
     expect(settings.userStore).toBeDefined();
   });
 });
-
-/** Runs `action` with a Web Locks stub that records the names of the locks taken; returns them. */
-async function locksTakenBy(action: () => Promise<unknown>): Promise<string[]> {
-  const held: string[] = [];
-  const request = vi.fn((name: string, task: () => Promise<unknown>) => {
-    held.push(name);
-    return task();
-  });
-  vi.stubGlobal('navigator', { ...navigator, locks: { request } });
-  try {
-    await action();
-  } finally {
-    vi.unstubAllGlobals();
-  }
-  return held;
-}
 
 describe('SingleTabUserManager.signinSilent', () => {
   it('renews through the refresh token while holding the cross-tab lock', async () => {
@@ -151,13 +135,14 @@ describe('revoking the refresh token at Logout', () => {
 
   afterEach(() => vi.unstubAllGlobals());
 
-  it("posts the refresh token to the discovery document's revocation endpoint", async () => {
+  it("posts the refresh token to the discovery document's revocation endpoint, with no stored user needed and none stored", async () => {
     const { revoked } = provider({
       issuer: OIDC.authority,
       revocation_endpoint: `${OIDC.authority}/oauth2/revoke`,
     });
-    const manager = await managerWith(storedUser(3600));
-    await manager.revokeTokens(['refresh_token']);
+    const manager = await managerWith(null);
+    await manager.revokeRefreshToken('refresh-1');
+    await expect(manager.getUser()).resolves.toBeNull();
     expect(revoked).toHaveLength(1);
     expect(revoked[0]?.url).toBe(`${OIDC.authority}/oauth2/revoke`);
     expect(Object.fromEntries(revoked[0]!.body)).toEqual({
@@ -169,9 +154,84 @@ describe('revoking the refresh token at Logout', () => {
 
   it("uses Cognito's /oauth2/revoke, which Cognito's discovery document does not list", async () => {
     const { revoked } = provider({ issuer: OIDC.authority });
-    const manager = await managerWith(storedUser(3600), { ...OIDC, cognitoDomain: COGNITO_DOMAIN });
-    await manager.revokeTokens(['refresh_token']);
+    const manager = await managerWith(null, { ...OIDC, cognitoDomain: COGNITO_DOMAIN });
+    await manager.revokeRefreshToken('refresh-1');
     expect(revoked.map((request) => request.url)).toEqual([`${COGNITO_DOMAIN}/oauth2/revoke`]);
     expect(revoked[0]?.body.get('token')).toBe('refresh-1');
+  });
+});
+
+describe('a renewal that ends after a sign-out (in this tab or another)', () => {
+  const KEY = `oidc.user:${OIDC.authority}:${OIDC.clientId}`;
+
+  /** The provider: its token endpoint answers a refresh with `refreshToken` once `meanwhile` (another tab) has run. */
+  function tokenEndpoint(meanwhile: () => void, refreshToken = 'refresh-1') {
+    const revoked: (string | null)[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/.well-known/openid-configuration')) {
+        return Response.json({
+          issuer: OIDC.authority,
+          token_endpoint: `${OIDC.authority}/oauth2/token`,
+          revocation_endpoint: `${OIDC.authority}/oauth2/revoke`,
+        });
+      }
+      if (url.endsWith('/oauth2/token')) {
+        meanwhile();
+        return Response.json({
+          access_token: 'access-2',
+          refresh_token: refreshToken,
+          token_type: 'Bearer',
+          expires_in: 3600,
+        });
+      }
+      if (url.endsWith('/oauth2/revoke')) {
+        revoked.push(new URLSearchParams(String(init?.body)).get('token'));
+        return new Response('');
+      }
+      return new Response('not found', { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return { revoked };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the answer while the session it renewed is still the stored one', async () => {
+    const storage = new InMemoryWebStorage();
+    const manager = await managerWith(storedUser(30), OIDC, storage);
+    tokenEndpoint(() => undefined);
+    expect((await manager.signinSilent())?.access_token).toBe('access-2');
+    expect(JSON.parse(storage.getItem(KEY)!).access_token).toBe('access-2');
+  });
+
+  it.each([
+    ['the automatic renewal', (manager: SingleTabUserManager) => manager.signinSilent()],
+    ['the renewal of a refused token', (manager: SingleTabUserManager) => manager.renewAccessToken('access-1')],
+  ])('%s drops its answer when the session was signed out meanwhile: nothing is stored again', async (_what, renew) => {
+    const storage = new InMemoryWebStorage();
+    const manager = await managerWith(storedUser(30), OIDC, storage);
+    tokenEndpoint(() => storage.removeItem(KEY));
+    await expect(renew(manager)).resolves.toBeNull();
+    expect(storage.getItem(KEY) ?? null).toBeNull();
+    await expect(manager.getUser()).resolves.toBeNull();
+  });
+
+  it("leaves a newer sign-in's tokens (another tab) as they are", async () => {
+    const storage = new InMemoryWebStorage();
+    const manager = await managerWith(storedUser(30), OIDC, storage);
+    const newer = storedUser(3600, 'refresh-of-a-new-sign-in').toStorageString();
+    tokenEndpoint(() => storage.setItem(KEY, newer));
+    await expect(manager.signinSilent()).resolves.toBeNull();
+    expect(storage.getItem(KEY)).toBe(newer);
+  });
+
+  it('revokes the new refresh token of a dropped answer (a provider that rotates them)', async () => {
+    const storage = new InMemoryWebStorage();
+    const manager = await managerWith(storedUser(30), OIDC, storage);
+    const { revoked } = tokenEndpoint(() => storage.removeItem(KEY), 'refresh-2');
+    await expect(manager.signinSilent()).resolves.toBeNull();
+    await vi.waitFor(() => expect(revoked).toEqual(['refresh-2']));
+    expect(storage.getItem(KEY) ?? null).toBeNull();
   });
 });

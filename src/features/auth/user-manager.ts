@@ -47,17 +47,25 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
   };
 }
 
+/** A renewal answer for a session that was signed out (or replaced) while it was on its way. */
+class SignedOutMeanwhile extends Error {}
+
 /**
  * A UserManager whose renewal uses only the refresh token (never an iframe) and runs in one tab at a
- * time: a tab that waited for the lock finds the tokens another tab just stored and keeps them.
+ * time: a tab that waited for the lock finds the tokens another tab just stored and keeps them. A
+ * renewal answer is stored only while the session it renewed is still the stored one: Logout (in
+ * any tab) removes the tokens at once, and an answer arriving after that is dropped.
  */
 export class SingleTabUserManager extends UserManager {
+  /** The refresh token the renewal running in this tab started from (renewals take turns under the lock). */
+  private renewing: string | null = null;
+
   override async signinSilent(args?: SigninSilentArgs): Promise<User | null> {
     return withLock(RENEW_LOCK_NAME, async () => {
       const user = await this.getUser();
       if (!user?.refresh_token) throw new Error('There is no refresh token to renew the session with.');
       if ((user.expires_in ?? 0) > RENEW_BEFORE_EXPIRY_SECONDS) return user;
-      return super.signinSilent(args);
+      return this.renew(user.refresh_token, args);
     });
   }
 
@@ -70,7 +78,35 @@ export class SingleTabUserManager extends UserManager {
       const user = await this.getUser();
       if (!user?.refresh_token) throw new Error('There is no refresh token to renew the session with.');
       if (user.access_token !== refused && !user.expired) return user;
-      return super.signinSilent();
+      return this.renew(user.refresh_token);
     });
+  }
+
+  /** Revokes a refresh token at the provider; no stored user is needed, and none is stored afterwards. */
+  revokeRefreshToken(token: string): Promise<void> {
+    return this._client.revokeToken(token, 'refresh_token');
+  }
+
+  override async storeUser(user: User | null): Promise<void> {
+    if (user && this.renewing !== null && (await this._loadUser())?.refresh_token !== this.renewing) {
+      if (user.refresh_token && user.refresh_token !== this.renewing) {
+        void this.revokeRefreshToken(user.refresh_token).catch(() => undefined);
+      }
+      throw new SignedOutMeanwhile();
+    }
+    return super.storeUser(user);
+  }
+
+  /** Resolves to null when the session was signed out or replaced before the answer came. */
+  private async renew(from: string, args?: SigninSilentArgs): Promise<User | null> {
+    this.renewing = from;
+    try {
+      return await super.signinSilent(args);
+    } catch (error) {
+      if (error instanceof SignedOutMeanwhile) return null;
+      throw error;
+    } finally {
+      this.renewing = null;
+    }
   }
 }
