@@ -8,14 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { BOOT_DATA } from './scripts/boot-data';
-import { bootScriptPlugin } from './scripts/boot-script.mjs';
+import { BOOT_DATA } from './build/boot-data';
+import { bootScriptPlugin } from './build/boot-script.mjs';
 import { parseEnv } from './src/config/parse-env';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
-import { precompressPlugin } from './scripts/precompress.mjs';
-import { prerenderPlugin } from './scripts/prerender.mjs';
-import { securityHeadersPlugin } from './scripts/security-headers.mjs';
-import { WORKER_FILE, workboxOptions } from './scripts/service-worker.mjs';
+import { precompressPlugin } from './build/precompress.mjs';
+import { prerenderPlugin } from './build/prerender.mjs';
+import { securityHeadersPlugin } from './build/security-headers.mjs';
+import { WORKER_FILE, workboxOptions } from './build/service-worker.mjs';
 
 /**
  * The app's configuration, read from the `VITE_*` variables (`.env` files and the environment) and
@@ -90,7 +90,7 @@ export default defineConfig(({ mode, command }) => {
     },
     test: {
       environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
     },

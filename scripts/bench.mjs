@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { measureRepeatVisit } from './bench-repeat-visit.mjs';
-import { referencedPaths } from './service-worker.mjs';
+import { referencedPaths } from '../build/service-worker.mjs';
 
 export const BUDGET_KB = { firstLoadJsGzip: 125, firstLoadCssGzip: 15 };
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -54,7 +54,7 @@ const firstLoad = new Set(
     .map((path) => path.slice(1))
     .filter((file) => /^assets\/[^/]+\.(?:js|css)$/.test(file)),
 );
-/** The stylesheet the pages carry inline (scripts/prerender.mjs), counted as first-load CSS. */
+/** The stylesheet the pages carry inline (build/prerender.mjs), counted as first-load CSS. */
 const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => {
   const content = Buffer.from(css);
   return { file: 'index.html <style>.css', raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
@@ -62,7 +62,7 @@ const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]
 const assets = readdirSync(join(outDir, 'assets')).map((name) => `assets/${name}`);
 const first = [...assets.filter((file) => firstLoad.has(file)).map(measure), ...inlineCss];
 const lazy = assets.filter((file) => !firstLoad.has(file) && /\.(js|css)$/.test(file)).map(measure);
-// What a static host serving the build's precompressed copies sends (scripts/precompress.mjs).
+// What a static host serving the build's precompressed copies sends (build/precompress.mjs).
 const brotli = (items) =>
   items.reduce((total, item) => total + statSize(join(outDir, `${item.file}.br`), item.gzip), 0);
 const sum = (items, ext, key) =>

@@ -4,7 +4,7 @@
 // registry's metadata, its integrity (when the registry serves that version) and its os / cpu /
 // libc, so npm installs it only on its own platform; an entry the registry cannot vouch for is
 // named at the end, and scripts/package-lock.test.ts fails until it is reviewed.
-// Run after `npm install` changes the lock: node scripts/complete-lockfile.mjs && npm install
+// Run after `npm install` changes the lock: npm run lockfile
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';

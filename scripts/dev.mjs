@@ -4,8 +4,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { freePort } from '../tests/support/app-servers.mjs';
-import { DEMO_ACCOUNT, startOidcProvider } from '../tests/support/oidc-provider.mjs';
+import { DEMO_ACCOUNT, startOidcProvider } from './local-provider/oidc-provider.mjs';
 
 const APP_PORT = 5173;
 const PREFERRED_PROVIDER_PORT = 5174;
@@ -24,7 +23,7 @@ async function portIsFree(port) {
 let provider = null;
 const env = { ...process.env };
 if (!configured) {
-  const port = (await portIsFree(PREFERRED_PROVIDER_PORT)) ? PREFERRED_PROVIDER_PORT : await freePort();
+  const port = (await portIsFree(PREFERRED_PROVIDER_PORT)) ? PREFERRED_PROVIDER_PORT : 0;
   provider = await startOidcProvider({
     port,
     clientId: CLIENT_ID,

@@ -1,5 +1,5 @@
 // Renders the PNG app icons from public/favicon.svg with the local Chromium (run once after the
-// logo changes: `node scripts/render-icons.mjs`). The maskable and Apple icons get a full-bleed
+// logo changes: `npm run icons`). The maskable and Apple icons get a full-bleed
 // background, since the platform cuts its own shape out of them.
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';

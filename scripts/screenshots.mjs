@@ -1,5 +1,5 @@
 // Takes screenshots of a running app for a look by eye:
-//   node scripts/screenshots.mjs http://127.0.0.1:4173 [path ...]
+//   npm run screenshots -- http://127.0.0.1:4173 [path ...]
 // Writes .screenshots/{path}-{theme}-{lang}-{width}.png for every theme at 390 and 1280px wide,
 // plus Hebrew and German. Settings are put straight into localStorage (snxt-SETTINGS).
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Built by scripts/prerender.mjs (a Vite SSR build) and run at build time, in Node: renders a page
+// Built by build/prerender.mjs (a Vite SSR build) and run at build time, in Node: renders a page
 // through the app's own components and router into the HTML the server sends.
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

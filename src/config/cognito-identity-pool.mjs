@@ -1,5 +1,5 @@
 // The identity pool's id, its identities' ids and its endpoint, in one place: src/config/env.ts
-// validates the pool for the app and scripts/security-headers.mjs lists its endpoint in the CSP.
+// validates the pool for the app and build/security-headers.mjs lists its endpoint in the CSP.
 // Plain JavaScript so that the build's Node side can import it as it is.
 
 /** An AWS region: `eu-west-1`, `us-gov-west-1`, `cn-north-1`. */

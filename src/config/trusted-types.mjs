@@ -1,5 +1,5 @@
 // Trusted Types policy names, in one place: the app creates its policies under these names and
-// scripts/security-headers.mjs lists them in the CSP's `trusted-types` directive. Plain JavaScript
+// build/security-headers.mjs lists them in the CSP's `trusted-types` directive. Plain JavaScript
 // so that the build's Node side can import it as it is.
 
 /** The policies the app's own code creates, one per job. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { appUrl, expect, test, type AppVariant } from './fixtures';
 
-// Sign-in against the production build and the real local OpenID provider (tests/support/oidc-provider.mjs).
+// Sign-in against the production build and the real local OpenID provider (scripts/local-provider/oidc-provider.mjs).
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo', name: 'Demo User' };
 const TOKEN_NAMES = ['access_token', 'id_token', 'refresh_token'];
 

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { appUrl, expect, test } from './fixtures';
 
-// AWS credentials from the identity pool of the local provider (tests/support/cognito-identity.mjs):
+// AWS credentials from the identity pool of the local provider (scripts/local-provider/cognito-identity.mjs):
 // the main build's pool allows guests; the identity build's refuses them and hands out credentials
 // lasting E2E_STRICT_CREDENTIALS_TTL seconds.
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo' };

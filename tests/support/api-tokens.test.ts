@@ -7,7 +7,7 @@ import { createAccessTokens } from '../../src/features/auth/access-tokens';
 import { SingleTabUserManager, userManagerSettings } from '../../src/features/auth/user-manager';
 import { connectAccessTokenSource } from '../../src/lib/access-token';
 import { createHttp, HttpError } from '../../src/lib/http';
-import { DEMO_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
+import { DEMO_ACCOUNT, startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
 
 // The app's access-token path end to end, without a browser: oidc-client-ts with the app's
 // settings signed in at the real local provider, the token source of the sign-in chunk, the HTTP

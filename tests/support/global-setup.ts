@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { buildApp, freePort, startPreview } from './app-servers.mjs';
 import { findBrowser, HOW_TO_GET_A_BROWSER } from './find-browser.mjs';
-import { startOidcProvider } from './oidc-provider.mjs';
+import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
 
 /**
  * Builds the app in its configurations and serves each with `vite preview`, next to real local

@@ -5,7 +5,7 @@ import { updateAvailableNotice } from './notices';
 import { warmCaches } from './warm-caches';
 import { watchWorker, type WorkerContainer } from './watch-worker';
 
-/** The worker the build writes (scripts/service-worker.mjs); nothing else is ever registered. */
+/** The worker the build writes (build/service-worker.mjs); nothing else is ever registered. */
 export const WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
 
 /** How often an open tab looks for a new version (besides on start and when it becomes visible). */

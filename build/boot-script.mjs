@@ -7,7 +7,7 @@
 //    waits for no script: a phone paints before it downloads 100 KB), preloads the page chunk of
 //    the URL being opened (e.g. /settings) and the translations next to it, and builds the
 //    browser's locale data in a worker, off the main thread (INTL_WARM_UP_SOURCE).
-// The CSP allows it by its hash (scripts/security-headers.mjs reads it from the built pages).
+// The CSP allows it by its hash (build/security-headers.mjs reads it from the built pages).
 import { relative, sep } from 'node:path';
 
 /**
@@ -251,7 +251,7 @@ export function pageChunkMap(bundle, routesDir, base = '/') {
  * the entry `<script>` tag (the boot script imports the entry after the first paint), and emits the
  * locale warm-up worker.
  * @param {string} routesDir absolute path of src/routes
- * @param {import('./boot-data').BootData} data the app's facts (scripts/boot-data.ts)
+ * @param {import('./boot-data').BootData} data the app's facts (build/boot-data.ts)
  * @param {string} policy the Trusted Types policy name for the warm-up worker
  * @returns {import('vite').Plugin}
  */

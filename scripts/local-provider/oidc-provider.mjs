@@ -5,7 +5,7 @@
 //   const op = await startOidcProvider({ redirectUris: ['http://127.0.0.1:4173/'] });
 //   …; await op.close();
 //
-//   node tests/support/oidc-provider.mjs --port 5174 --redirect http://localhost:5173/
+//   npm run provider -- --port 5174 --redirect http://localhost:5173/
 //
 // Cognito-like behaviour:
 // - public client (no secret), authorization code + PKCE (S256 only), scopes `openid email profile`;
@@ -515,7 +515,7 @@ function enableLogging(provider) {
   }
 }
 
-// CLI: node tests/support/oidc-provider.mjs --port 5174 --redirect http://localhost:5173/ [--redirect …]
+// CLI: npm run provider -- --port 5174 --redirect http://localhost:5173/ [--redirect …]
 //      [--client-id snxt-local] [--access-token-ttl 3600] [--identity-pool-id eu-west-1:…]
 //      [--identity-credentials-ttl 3600] [--identity-no-guests] [--log]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -532,7 +532,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     },
   });
   if (values.redirect.length === 0) {
-    console.error('Usage: node tests/support/oidc-provider.mjs [--port 5174] --redirect <app origin>/ [--redirect …]');
+    console.error('Usage: npm run provider -- [--port 5174] --redirect <app origin>/ [--redirect …]');
     process.exit(2);
   }
   const op = await startOidcProvider({

@@ -1,7 +1,7 @@
 // Build step: the pages a first visit opens are rendered at build time, through the app's own
 // components and router (src/prerender-entry.tsx, built for Node by a nested Vite SSR build), so a
 // phone paints the page from the HTML alone, before any script has run. The stylesheet is inlined
-// as one <style> (allowed by its hash: scripts/security-headers.mjs) so the paint waits for nothing.
+// as one <style> (allowed by its hash: build/security-headers.mjs) so the paint waits for nothing.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

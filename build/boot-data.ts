@@ -1,5 +1,5 @@
-// The app's facts the boot script needs (scripts/boot-script.mjs), taken from the app's own
-// constants at build time; scripts/boot-script.test.ts holds the script's rules to the app's.
+// The app's facts the boot script needs (build/boot-script.mjs), taken from the app's own
+// constants at build time; build/boot-script.test.ts holds the script's rules to the app's.
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
