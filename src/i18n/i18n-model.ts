@@ -1,6 +1,6 @@
 import { computed, createModel, signal, type ReadonlySignal } from '@preact/signals-react';
 import { DEFAULT_LANGUAGE, TRANSLATING_CLASS, type Language } from '../config/constants';
-import { runEffect } from '../lib/effect-runner';
+import { runEffect } from '../lib/model-kit';
 import { reportNotice } from '../lib/report';
 import { htmlLang, languageDirection } from './languages';
 import { createMessagesLoader, type LoadedMessages } from './load-messages';

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '../config/constants';
 import { env } from '../config/env';
-import { isRecord } from '../lib/storage';
+import { isRecord } from '../lib/checks';
 
 export type Messages = Record<string, string>;
 

@@ -10,8 +10,8 @@ import {
 } from '../config/constants';
 import { LANGUAGE_INFO } from '../i18n/languages';
 import { ownValue } from '../lib/safe-keys';
-import { isRecord } from '../lib/storage';
-import { isBoolean, isHour, oneOf, type Validator } from './define-action';
+import { isRecord } from '../lib/checks';
+import { isBoolean, isHour, oneOf, type Validator } from '../lib/checks';
 
 export type SettingsSection = 'general' | 'themes' | 'animations';
 

@@ -3,10 +3,10 @@ import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX, THEME_COLORS, THE
 import { preferredLanguage } from '../i18n/languages';
 import { pageAnimationsUnsupported } from '../lib/browser';
 import { systemClock, type Clock } from '../lib/clock';
-import { runEffect } from '../lib/effect-runner';
+import { anyPayload } from '../lib/checks';
+import { defineAction, runEffect } from '../lib/model-kit';
 import { saveItem, type AppStorage } from '../lib/storage';
 import { onOtherTabChange } from '../lib/storage-events';
-import { anyPayload, defineAction } from './define-action';
 import {
   DEFAULT_SETTINGS,
   effectiveTheme as themeOnScreen,
