@@ -5,16 +5,15 @@ import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch';
 import { useReducedMotion } from '../../components/use-reduced-motion';
 import { useT } from '../../i18n/use-t';
-import { useHydrated } from '../../lib/use-hydrated';
 import { settings } from '../../state/app-state';
 import {
-  DEFAULT_SETTINGS,
   SETTING_FIELDS,
   SETTING_NAMES,
   type SettingName,
   type SettingsSection,
   type SettingsState,
 } from '../../state/settings-fields';
+import { useSettings } from '../../state/use-settings';
 import { AnimationIcon, NightIcon, PaletteIcon, TuneIcon } from './section-icons';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -76,9 +75,7 @@ function SettingRow({ name, state }: { name: SettingName; state: SettingsState }
 export function SettingsPage() {
   const t = useT();
   const reducedMotion = useReducedMotion();
-  const live = settings.state.value;
-  // The prerendered page shows the defaults; hydration renders them too, then the stored ones.
-  const state = useHydrated() ? live : DEFAULT_SETTINGS;
+  const state = useSettings();
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
