@@ -225,8 +225,8 @@ function appLook(stored: string | null, languages: readonly string[], hour: numb
     parsed = undefined;
   }
   const defaults = { ...DEFAULT_SETTINGS, language: preferredLanguage(languages) };
-  const settings = { ...sanitizeSettings(parsed, defaults).settings, hour };
-  const theme = effectiveTheme(settings, systemDark);
+  const settings = sanitizeSettings(parsed, defaults).value;
+  const theme = effectiveTheme(settings, { hour: () => hour, dark: () => systemDark });
   return {
     language: settings.language,
     themeClass: theme.toLowerCase(),
