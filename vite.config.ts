@@ -8,9 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { BOOT_DATA } from './build/boot-data';
 import { bootScriptPlugin } from './build/boot-script.mjs';
-import { parseEnv } from './src/config/parse-env';
+import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
 import { prerenderPlugin } from './build/prerender.mjs';
@@ -53,7 +52,7 @@ export default defineConfig(({ mode, command }) => {
       securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
       // Sets theme, language and direction before the first paint; after it, imports the entry script,
       // preloads the opened page's chunk and builds the locale data in a worker.
-      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), BOOT_DATA, APP_POLICIES.intlWarmUp),
+      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), APP_POLICIES.intlWarmUp),
       // The service worker (docs/behaviour.md, "Offline and updates"); the app registers it itself.
       VitePWA({
         registerType: 'prompt',
