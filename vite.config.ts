@@ -8,19 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { BOOT_DATA } from './build/boot-data';
 import { bootScriptPlugin } from './build/boot-script.mjs';
-import { parseEnv } from './src/config/parse-env';
+import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
 import { prerenderPlugin } from './build/prerender.mjs';
 import { securityHeadersPlugin } from './build/security-headers.mjs';
 import { WORKER_FILE, workboxOptions } from './build/service-worker.mjs';
 
-/**
- * The app's configuration, read from the `VITE_*` variables (`.env` files and the environment) and
- * checked here, once: the bundle gets the result (src/config/env.ts), not the checking code.
- */
+/** The `VITE_*` variables, checked here once: the bundle gets the result (src/config/env.ts), not the checks. */
 function appEnv(mode: string, command: string) {
   const problems: string[] = [];
   const raw = {
@@ -44,16 +40,11 @@ export default defineConfig(({ mode, command }) => {
         codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
       }),
       react(),
-      // Lets components read signals directly and re-render when they change.
       babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
       tailwindcss(),
-      // `/` and `/settings` rendered into their HTML at build time, the stylesheet inlined.
       prerenderPlugin(),
-      // CSP and friends: shipped as dist/_headers + an nginx snippet, and sent by `vite preview`.
       securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
-      // Sets theme, language and direction before the first paint; after it, imports the entry script,
-      // preloads the opened page's chunk and builds the locale data in a worker.
-      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), BOOT_DATA, APP_POLICIES.intlWarmUp),
+      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), APP_POLICIES.intlWarmUp),
       // The service worker (docs/behaviour.md, "Offline and updates"); the app registers it itself.
       VitePWA({
         registerType: 'prompt',
@@ -67,7 +58,6 @@ export default defineConfig(({ mode, command }) => {
         },
         workbox: workboxOptions(() => outDir),
       }),
-      // Brotli and gzip copies of the build, as static hosts serve them; `vite preview` serves them too.
       precompressPlugin(),
     ],
     // The prerendered footer's year: hydration renders it too, whatever the visitor's clock says.

@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
-import { htmlLang, languageDirection, preferredLanguage } from '../src/i18n/languages';
-import { DEFAULT_SETTINGS, effectiveTheme, sanitizeSettings } from '../src/state/settings-fields';
-import { BOOT_DATA } from './boot-data';
-import { boot, bootLook, bootScriptSource, pageChunkMap, routePath } from './boot-script.mjs';
+import type { BootStart } from '../src/boot';
+import { bootScriptSource, bundleBootScript, pageChunkMap, routePath } from './boot-script.mjs';
 
 describe('routePath', () => {
   it('maps static route files to their URL path', () => {
@@ -50,11 +48,18 @@ describe('pageChunkMap', () => {
   });
 });
 
-describe('boot (the inline script)', () => {
+describe('the boot script (bundled, as the pages carry it)', () => {
+  let bundle = '';
+  beforeAll(async () => {
+    bundle = await bundleBootScript();
+  }, 30_000);
+
+  const html = document.documentElement;
   let frames: FrameRequestCallback[] = [];
   let paintObservers: ((entries: unknown, observer: { disconnect: () => void }) => void)[] = [];
+  let meta: HTMLMetaElement;
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ now: new Date(2026, 0, 15, 12) });
     frames = [];
     paintObservers = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
@@ -68,14 +73,33 @@ describe('boot (the inline script)', () => {
         { supportedEntryTypes: ['paint'] },
       ),
     );
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = THEME_COLORS['DEFAULT-THEME'];
+    document.head.append(meta);
   });
   afterEach(() => {
     document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]').forEach((link) => link.remove());
+    meta.remove();
+    localStorage.clear();
+    html.className = 'default-theme';
+    html.lang = 'en';
+    html.dir = 'ltr';
     window.history.replaceState(null, '', '/');
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
+  /** Runs the inline script as a page would, with `start` as the build gives it. */
+  const run = (start: Partial<BootStart> = {}) => new Function(bootScriptSource(bundle, { pages: {}, ...start }))();
+  /** Runs it with these stored settings (JSON text) and browser languages. */
+  const runWith = (stored: string | null, languages: readonly string[] = ['en-US']) => {
+    if (stored !== null) localStorage.setItem('snxt-SETTINGS', stored);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    run();
+  };
   /** The first frame, then the first contentful paint, then the task after it. */
   const paint = () => {
     frames.splice(0).forEach((callback) => callback(0));
@@ -87,7 +111,7 @@ describe('boot (the inline script)', () => {
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
     );
-  /** The fetch preloads boot adds, kept out of the document (happy-dom would fetch them). */
+  /** The fetch preloads the script adds, kept out of the document (happy-dom would fetch them). */
   const recordFetchPreloads = () => {
     const links: HTMLLinkElement[] = [];
     const append = document.head.append.bind(document.head);
@@ -99,25 +123,103 @@ describe('boot (the inline script)', () => {
     });
     return () => links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin]);
   };
+  const look = () => ({ className: html.className, lang: html.lang, dir: html.dir, color: meta.content });
 
-  it('waits for the first contentful paint, not only a frame; and starts anyway if none comes', () => {
-    window.history.replaceState(null, '', '/settings');
-    boot({ pages: { '/settings': ['/assets/settings.js'] } });
-    frames.splice(0).forEach((callback) => callback(0));
-    vi.advanceTimersByTime(100);
-    expect(preloads()).toEqual([]);
-    vi.advanceTimersByTime(2000);
-    expect(preloads()).toEqual(['/assets/settings.js']);
-    // Once only, however many signals come.
-    paint();
-    expect(preloads()).toEqual(['/assets/settings.js']);
+  it('is one script with no imports, its start data written as JSON', () => {
+    expect(bundle).not.toMatch(/^\s*(import|export)\b/m);
+    const source = bootScriptSource(bundle, { entry: '/assets/index-a1.js', pages: { '/settings': ['/s.js'] } });
+    expect(source).toContain('{"entry":"/assets/index-a1.js","pages":{"/settings":["/s.js"]}}');
   });
 
-  it("preloads English and the visitor's language with the entry, after the first paint", () => {
-    localStorage.setItem('snxt-SETTINGS', '{"language":"pt-br"}');
-    const fetchPreloads = recordFetchPreloads();
-    try {
-      boot({ pages: {}, translations: '/assets/i18n/en.json' }, bootLook, BOOT_DATA);
+  describe('the page before the first paint', () => {
+    it('takes the theme, language, direction and browser colour of the stored settings', () => {
+      runWith('{"language":"he","theme":"BLACK-THEME"}');
+      expect(look()).toEqual({
+        className: `black-theme ${TRANSLATING_CLASS}`,
+        lang: 'he',
+        dir: 'rtl',
+        color: THEME_COLORS['BLACK-THEME'],
+      });
+    });
+
+    it("starts a first visit in the browser's first language the app has, hiding the English for at most 5 s", () => {
+      runWith(null, ['ja', 'pt-BR']);
+      expect(look()).toEqual({
+        className: `default-theme ${TRANSLATING_CLASS}`,
+        lang: 'pt-BR',
+        dir: 'ltr',
+        color: THEME_COLORS['DEFAULT-THEME'],
+      });
+      vi.advanceTimersByTime(4999);
+      expect(html.classList.contains(TRANSLATING_CLASS)).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(html.classList.contains(TRANSLATING_CLASS)).toBe(false);
+    });
+
+    it('shows the night theme by the clock with auto night mode, and asks the device nothing', () => {
+      const matchMedia = vi.fn(() => ({ matches: true }));
+      vi.stubGlobal('matchMedia', matchMedia);
+      const stored = '{"theme":"LIGHT-THEME","autoNightMode":true,"nightTheme":"NATURE-THEME"}';
+      runWith(stored);
+      expect(html.className).toBe('light-theme');
+      vi.setSystemTime(new Date(2026, 0, 15, 22));
+      runWith(stored);
+      expect(html.className).toBe('nature-theme');
+      expect(matchMedia).not.toHaveBeenCalled();
+    });
+
+    it("follows the device's dark mode with the system source", () => {
+      vi.setSystemTime(new Date(2026, 0, 15, 23));
+      const stored = '{"theme":"LIGHT-THEME","autoNightMode":true,"nightModeSource":"system"}';
+      runWith(stored);
+      expect(html.className).toBe('light-theme');
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' }));
+      runWith(stored);
+      expect(html.className).toBe('black-theme');
+    });
+
+    it.each([
+      'not json {',
+      '["BLACK-THEME"]',
+      '{"theme":"black-theme","language":"HE","autoNightMode":"true"}',
+      '{"__proto__":{"theme":"BLACK-THEME","language":"he"},"language":"__proto__"}',
+      '{"constructor":{"prototype":{"theme":"BLACK-THEME"}}}',
+    ])('leaves an English visitor on the defaults when the stored settings are hostile: %s', (stored) => {
+      runWith(stored);
+      expect(look()).toEqual({ className: 'default-theme', lang: 'en', dir: 'ltr', color: '#3949ab' });
+      expect(({} as Record<string, unknown>).theme).toBeUndefined();
+    });
+
+    it('survives storage that throws and a browser without a language list', () => {
+      vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+        throw new Error('denied');
+      });
+      expect(() => runWith(null, ['fr'])).not.toThrow();
+      expect(html.lang).toBe('fr');
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(undefined as unknown as string[]);
+      expect(() => run()).not.toThrow();
+      expect(html.lang).toBe('en');
+    });
+  });
+
+  describe('after the first paint', () => {
+    it('waits for the first contentful paint, not only a frame; and starts anyway if none comes', () => {
+      window.history.replaceState(null, '', '/settings');
+      run({ pages: { '/settings': ['/assets/settings.js'] } });
+      frames.splice(0).forEach((callback) => callback(0));
+      vi.advanceTimersByTime(100);
+      expect(preloads()).toEqual([]);
+      vi.advanceTimersByTime(2000);
+      expect(preloads()).toEqual(['/assets/settings.js']);
+      // Once only, however many signals come.
+      paint();
+      expect(preloads()).toEqual(['/assets/settings.js']);
+    });
+
+    it("preloads English and the visitor's language with the entry, after the first frame", () => {
+      localStorage.setItem('snxt-SETTINGS', '{"language":"pt-br"}');
+      const fetchPreloads = recordFetchPreloads();
+      run({ translations: '/assets/i18n/en.json' });
       // Their text is hidden until translated, so no contentful paint: the first frame is the signal.
       expect(fetchPreloads()).toEqual([]);
       frames.splice(0).forEach((callback) => callback(0));
@@ -126,250 +228,93 @@ describe('boot (the inline script)', () => {
         ['/assets/i18n/en.json', 'fetch', 'anonymous'],
         ['/assets/i18n/pt-br.json', 'fetch', 'anonymous'],
       ]);
-    } finally {
-      localStorage.clear();
-      document.documentElement.className = 'default-theme';
-      document.documentElement.lang = 'en';
-    }
-  });
-
-  it("starts loading the opened page's chunks after the first paint, and only that page's", () => {
-    window.history.replaceState(null, '', '/settings/');
-    boot({ pages: { '/settings': ['/assets/settings.js', '/assets/switch.js'], '/about': ['/assets/about.js'] } });
-    expect(preloads()).toEqual([]);
-    paint();
-    expect(preloads()).toEqual(['/assets/settings.js', '/assets/switch.js']);
-    expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('');
-  });
-
-  it('preloads nothing on a path without a page chunk, including inherited object keys', () => {
-    window.history.replaceState(null, '', '/constructor');
-    boot({ pages: { '/settings': ['/assets/settings.js'] } });
-    paint();
-    expect(preloads()).toEqual([]);
-  });
-
-  it('starts at once in a tab that is hidden (it paints nothing until shown)', () => {
-    window.history.replaceState(null, '', '/settings');
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    boot({ pages: { '/settings': ['/assets/settings.js'] } });
-    expect(preloads()).toEqual(['/assets/settings.js']);
-  });
-
-  describe('the locale warm-up worker', () => {
-    const started: unknown[] = [];
-    beforeEach(() => {
-      started.length = 0;
-      // A constructor that records the URL each worker is started with.
-      vi.stubGlobal(
-        'Worker',
-        vi.fn(function (url: unknown) {
-          started.push(url);
-        }),
-      );
     });
 
-    it('starts after the first paint, from its URL made a script URL by its own Trusted Types policy', () => {
-      const policies: Record<string, { createScriptURL: (url: string) => string }> = {};
-      vi.stubGlobal('trustedTypes', {
-        createPolicy: (name: string, rules: { createScriptURL: (url: string) => string }) => {
-          policies[name] = rules;
-          return { createScriptURL: (url: string) => ({ trusted: rules.createScriptURL(url) }) };
-        },
+    it("starts loading the opened page's chunks and the renderer, and only that page's", () => {
+      window.history.replaceState(null, '', '/settings/');
+      run({
+        pages: { '/settings': ['/assets/settings.js', '/assets/switch.js'], '/about': ['/assets/about.js'] },
+        renderer: '/assets/react-dom.js',
       });
-      boot({ pages: {}, intlWarmUp: '/assets/intl-warm-up-a1.js', policy: 'snxt-intl-warm-up' });
-      expect(started).toEqual([]);
+      expect(preloads()).toEqual([]);
       paint();
-      expect(started).toEqual([{ trusted: '/assets/intl-warm-up-a1.js' }]);
-      // The policy turns that one URL into a script URL and refuses any other.
-      expect(() => policies['snxt-intl-warm-up']?.createScriptURL('https://evil.test/x.js')).toThrow(TypeError);
+      expect(preloads()).toEqual(['/assets/settings.js', '/assets/switch.js', '/assets/react-dom.js']);
+      expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('');
     });
 
-    it('leaves the page working when the worker cannot start', () => {
-      vi.stubGlobal('trustedTypes', {
-        createPolicy: () => {
-          throw new TypeError('policy not allowed');
-        },
-      });
+    it('links the web manifest only after the first paint', () => {
+      run({ manifest: '/manifest.webmanifest' });
+      expect(document.head.querySelector('link[rel="manifest"]')).toBeNull();
+      paint();
+      const link = document.head.querySelector('link[rel="manifest"]');
+      expect(link?.getAttribute('href')).toBe('/manifest.webmanifest');
+      link?.remove();
+    });
+
+    it('preloads nothing on a path without a page chunk, including inherited object keys', () => {
+      window.history.replaceState(null, '', '/constructor');
+      run({ pages: { '/settings': ['/assets/settings.js'] } });
+      paint();
+      expect(preloads()).toEqual([]);
+    });
+
+    it('starts at once in a tab that is hidden (it paints nothing until shown)', () => {
       window.history.replaceState(null, '', '/settings');
-      boot({ pages: { '/settings': ['/assets/settings.js'] }, intlWarmUp: '/assets/w.js', policy: 'p' });
-      expect(paint).not.toThrow();
-      expect(started).toEqual([]);
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      run({ pages: { '/settings': ['/assets/settings.js'] } });
       expect(preloads()).toEqual(['/assets/settings.js']);
     });
-  });
 
-  it('reports an entry script that fails to load', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    boot({ pages: {}, entry: 'data:text/javascript,throw new Error("the entry fails")' });
-    paint();
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('Snxt failed to load', expect.anything()), {
-      timeout: 5000,
+    describe('the locale warm-up worker', () => {
+      const started: unknown[] = [];
+      beforeEach(() => {
+        started.length = 0;
+        vi.stubGlobal(
+          'Worker',
+          vi.fn(function (url: unknown) {
+            started.push(url);
+          }),
+        );
+      });
+
+      it('starts after the first paint, from its URL made a script URL by its own Trusted Types policy', () => {
+        const policies: Record<string, { createScriptURL: (url: string) => string }> = {};
+        vi.stubGlobal('trustedTypes', {
+          createPolicy: (name: string, rules: { createScriptURL: (url: string) => string }) => {
+            policies[name] = rules;
+            return { createScriptURL: (url: string) => ({ trusted: rules.createScriptURL(url) }) };
+          },
+        });
+        run({ intlWarmUp: '/assets/intl-warm-up-a1.js', policy: 'snxt-intl-warm-up' });
+        expect(started).toEqual([]);
+        paint();
+        expect(started).toEqual([{ trusted: '/assets/intl-warm-up-a1.js' }]);
+        // The policy turns that one URL into a script URL and refuses any other.
+        expect(() => policies['snxt-intl-warm-up']?.createScriptURL('https://evil.test/x.js')).toThrow(TypeError);
+      });
+
+      it('leaves the page working when the worker cannot start', () => {
+        vi.stubGlobal('trustedTypes', {
+          createPolicy: () => {
+            throw new TypeError('policy not allowed');
+          },
+        });
+        window.history.replaceState(null, '', '/settings');
+        run({ pages: { '/settings': ['/assets/settings.js'] }, intlWarmUp: '/assets/w.js', policy: 'p' });
+        expect(paint).not.toThrow();
+        expect(started).toEqual([]);
+        expect(preloads()).toEqual(['/assets/settings.js']);
+      });
     });
-  });
 
-  it('is inlined as a self-contained script', () => {
-    window.history.replaceState(null, '', '/settings');
-    new Function(bootScriptSource({ pages: { '/settings': ['/assets/settings.js'] } }))();
-    paint();
-    expect(preloads()).toEqual(['/assets/settings.js']);
-  });
-});
-
-/** What the app itself makes of the same inputs once it runs (settings model, i18n model). */
-function appLook(stored: string | null, languages: readonly string[], hour: number, systemDark: boolean) {
-  let parsed: unknown;
-  try {
-    parsed = stored === null ? undefined : JSON.parse(stored);
-  } catch {
-    parsed = undefined;
-  }
-  const defaults = { ...DEFAULT_SETTINGS, language: preferredLanguage(languages) };
-  const settings = { ...sanitizeSettings(parsed, defaults).settings, hour };
-  const theme = effectiveTheme(settings, systemDark);
-  return {
-    language: settings.language,
-    themeClass: theme.toLowerCase(),
-    themeColor: THEME_COLORS[theme],
-    lang: htmlLang(settings.language),
-    dir: languageDirection(settings.language),
-    translating: settings.language !== 'en',
-  };
-}
-
-describe('bootLook (what the page looks like before the app runs)', () => {
-  const stored: (string | null)[] = [
-    null,
-    '',
-    'not json {',
-    'null',
-    '42',
-    '"BLACK-THEME"',
-    '[]',
-    '["BLACK-THEME"]',
-    '{"theme":"BLACK-THEME"}',
-    '{"theme":"black-theme"}',
-    '{"theme":"NO-THEME","language":"de"}',
-    '{"theme":["BLACK-THEME"]}',
-    '{"__proto__":{"theme":"BLACK-THEME","language":"he"}}',
-    '{"constructor":{"prototype":{"theme":"BLACK-THEME"}}}',
-    '{"language":"__proto__"}',
-    '{"language":"constructor"}',
-    '{"language":"HE"}',
-    '{"language":"he"}',
-    '{"language":"pt-br","theme":"NATURE-THEME"}',
-    '{"language":"zh-cn","theme":"LIGHT-THEME"}',
-    '{"autoNightMode":true}',
-    '{"autoNightMode":"true","nightTheme":"NATURE-THEME"}',
-    '{"autoNightMode":true,"nightTheme":"NATURE-THEME"}',
-    '{"autoNightMode":true,"nightTheme":"NATURE-THEME","nightModeSource":"system"}',
-    '{"autoNightMode":true,"nightTheme":"LIGHT-THEME","nightModeSource":"SYSTEM"}',
-    '{"autoNightMode":true,"nightTheme":"nope","theme":"LIGHT-THEME"}',
-    '{"autoNightMode":false,"nightModeSource":"system","theme":"BLACK-THEME"}',
-  ];
-  const languageLists: string[][] = [
-    [],
-    ['de-AT', 'en'],
-    ['iw'],
-    ['pt'],
-    ['zh-Hans-CN'],
-    ['__proto__', 'xx', 'fr'],
-    ['es_MX'],
-    [' HE '],
-  ];
-  const moments: [number, boolean][] = [
-    [12, false],
-    [12, true],
-    [21, false],
-    [7, true],
-    [8, false],
-  ];
-
-  it('agrees with the app on every stored value, visitor language, hour and dark mode', () => {
-    for (const text of stored) {
-      for (const languages of languageLists) {
-        for (const [hour, dark] of moments) {
-          const label = `${text} ${languages.join(',')} ${hour}h dark=${dark}`;
-          expect(
-            bootLook(
-              text,
-              languages,
-              () => hour,
-              () => dark,
-              BOOT_DATA,
-            ),
-            label,
-          ).toEqual(appLook(text, languages, hour, dark));
-        }
-      }
-    }
-  });
-
-  it('never throws, whatever is stored or offered as languages', () => {
-    const weird = [undefined, 42, {}, [null], ['x', 7, null]] as unknown as string[][];
-    for (const languages of weird) {
-      expect(() =>
-        bootLook(
-          '{"language":{"toString":1}}',
-          languages,
-          () => 3,
-          () => false,
-          BOOT_DATA,
-        ),
-      ).not.toThrow();
-    }
-  });
-});
-
-describe('boot: the page before first paint', () => {
-  const html = document.documentElement;
-  let meta: HTMLMetaElement;
-  afterEach(() => {
-    localStorage.clear();
-    html.className = 'default-theme';
-    html.lang = 'en';
-    html.dir = 'ltr';
-    meta.remove();
-    vi.useRealTimers();
-  });
-
-  function start(stored: string | null, languages = ['en-US']) {
-    meta = document.createElement('meta');
-    meta.name = 'theme-color';
-    meta.content = '#3949ab';
-    document.head.append(meta);
-    if (stored !== null) localStorage.setItem('snxt-SETTINGS', stored);
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
-    boot({ pages: {} }, bootLook, BOOT_DATA);
-  }
-
-  it('sets the theme class, lang, dir and browser colour of a stored Hebrew black-theme visitor', () => {
-    start('{"language":"he","theme":"BLACK-THEME"}');
-    expect(html.className).toBe(`black-theme ${TRANSLATING_CLASS}`);
-    expect([html.lang, html.dir]).toEqual(['he', 'rtl']);
-    expect(meta.content).toBe(THEME_COLORS['BLACK-THEME']);
-  });
-
-  it('hides the prerendered English only for another language, and not for ever', () => {
-    vi.useFakeTimers();
-    start(null, ['de-DE']);
-    expect(html.classList.contains(TRANSLATING_CLASS)).toBe(true);
-    expect(html.lang).toBe('de');
-    vi.advanceTimersByTime(BOOT_DATA.revealAfterMs);
-    expect(html.classList.contains(TRANSLATING_CLASS)).toBe(false);
-  });
-
-  it('leaves an English visitor with broken storage on the defaults', () => {
-    start('{"theme":');
-    expect(html.className).toBe('default-theme');
-    expect([html.lang, html.dir]).toEqual(['en', 'ltr']);
-  });
-
-  it('survives storage that throws', () => {
-    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
-      throw new Error('denied');
+    it('reports an entry script that fails to load', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      run({ entry: 'data:text/javascript,throw new Error("the entry fails")' });
+      paint();
+      vi.useRealTimers();
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('Snxt failed to load', expect.anything()), {
+        timeout: 5000,
+      });
     });
-    expect(() => start(null, ['fr'])).not.toThrow();
-    expect(html.lang).toBe('fr');
   });
 });

@@ -1,15 +1,14 @@
 import { LANGUAGES, type Language } from '../config/constants';
 import { LANGUAGE_INFO } from '../i18n/languages';
 import { useT } from '../i18n/use-t';
-import { useHydrated, usePendingControl } from '../lib/use-hydrated';
+import { usePendingControl } from '../lib/use-hydrated';
 import { settings } from '../state/app-state';
-import { DEFAULT_SETTINGS } from '../state/settings-fields';
+import { useSettings } from '../state/use-settings';
 
 /** Toolbar language selector: upper-case codes, accessible name "Language". */
 export function LanguageSelect() {
   const t = useT();
-  const live = settings.state.value;
-  const { language } = useHydrated() ? live : DEFAULT_SETTINGS;
+  const { language } = useSettings();
   const pending = usePendingControl();
   return (
     <select

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import type { AnyRouter } from '@tanstack/react-router';
 import { env } from '../config/env';
-import { runEffect } from '../lib/effect-runner';
+import { runEffect } from '../lib/model-kit';
 import { i18n } from '../state/app-state';
 import { titleKeyAt } from './route-meta';
 

@@ -3,7 +3,7 @@ import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 import { env } from '../config/env';
 import { isSignInCallback } from '../features/auth/callback-url';
 import type { Analytics } from '../lib/analytics';
-import { runEffect } from '../lib/effect-runner';
+import { runEffect } from '../lib/model-kit';
 import { pageViewOf, type PageView } from '../lib/page-view';
 import { reportError } from '../lib/report';
 import { whenIdle } from './preload-routes';

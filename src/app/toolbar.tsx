@@ -2,9 +2,8 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
 import { useT } from '../i18n/use-t';
-import { useHydrated, usePendingControl } from '../lib/use-hydrated';
-import { settings } from '../state/app-state';
-import { DEFAULT_SETTINGS } from '../state/settings-fields';
+import { usePendingControl } from '../lib/use-hydrated';
+import { useSettings } from '../state/use-settings';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
 import { navEntries } from './route-meta';
@@ -23,8 +22,7 @@ const toolbarButton =
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
   const t = useT();
   const mainLinks = navEntries(useRouter(), ['main']);
-  const live = settings.state.value;
-  const sticky = (useHydrated() ? live : DEFAULT_SETTINGS).stickyHeader;
+  const sticky = useSettings().stickyHeader;
   const pending = usePendingControl();
   return (
     <header

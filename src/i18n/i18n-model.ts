@@ -1,31 +1,27 @@
-import { computed, createModel, signal, type ReadonlySignal } from '@preact/signals-react';
+import { createModel, signal, type ReadonlySignal } from '@preact/signals-react';
 import { DEFAULT_LANGUAGE, TRANSLATING_CLASS, type Language } from '../config/constants';
-import { runEffect } from '../lib/effect-runner';
+import { runEffect } from '../lib/model-kit';
 import { reportNotice } from '../lib/report';
 import { htmlLang, languageDirection } from './languages';
 import { createMessagesLoader, type LoadedMessages } from './load-messages';
 import { I18N_NOTICES } from './notices';
 
 export interface I18nDeps {
-  /** The language the user chose (the settings' language). */
+  /** A signal changes only with a new value: no other setting reloads the messages. */
   language: ReadonlySignal<Language>;
-  /** `<html>`, whose `lang` and `dir` follow the language on screen. */
   root: HTMLElement;
   load?: ReturnType<typeof createMessagesLoader>;
 }
 
 /**
- * The messages on screen: the chosen language is loaded whenever it changes (the previous one
- * stays until it has arrived), and `<html lang dir>` follow what is shown. A file that fails to
- * load falls back to English with one warning notice; the error itself goes to the console only.
+ * The messages on screen: the previous language stays until the next has arrived; a file that fails
+ * falls back to English with one warning notice, the error itself going to the console only.
  */
 export const I18nModel = createModel(({ language, root, load = createMessagesLoader() }: I18nDeps) => {
   const messages = signal<LoadedMessages | null>(null);
-  // Only a new language reloads: another setting must not refetch a failed file or warn again.
-  const wanted = computed(() => language.value);
 
   runEffect('load messages', () => {
-    const next = wanted.value;
+    const next = language.value;
     let current = true;
     void load(next).then((loaded) => {
       if (!current) return;
@@ -45,9 +41,9 @@ export const I18nModel = createModel(({ language, root, load = createMessagesLoa
     root.dir = languageDirection(shown);
   });
 
-  /** English as the prerendered pages show it, to hydrate them with (the file is fetched once). */
+  /** The prerendered pages' English, to hydrate them with */
   const english = () => load(DEFAULT_LANGUAGE);
-  /** The chosen language's text is on screen: the boot script's hiding of the prerendered text ends. */
+  // The boot script hid the prerendered English until the visitor's language is on screen.
   const textShown = () => root.classList.remove(TRANSLATING_CLASS);
 
   return { messages, english, textShown };

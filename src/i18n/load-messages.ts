@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../config/constants';
 import { env } from '../config/env';
-import { isRecord } from '../lib/storage';
+import { cachedPromiseByKey } from '../lib/cached-promise';
+import { isRecord } from '../lib/checks';
 
 export type Messages = Record<string, string>;
 
@@ -43,22 +44,9 @@ export interface LoadedMessages {
   errors: MessagesLoadError[];
 }
 
-/**
- * Creates a loader that fetches each file at most once per session (failures are retried on the
- * next request). The result merges English under the requested language, so a missing key
- * falls back to English; a key missing from both falls back to itself (react-intl's default).
- */
+/** Each file once per session, English merged under the language so a missing key shows in English. */
 export function createMessagesLoader(fetchImpl: typeof fetch = (...args) => fetch(...args)) {
-  const cache = new Map<Language, Promise<Messages>>();
-  const get = (language: Language) => {
-    let pending = cache.get(language);
-    if (!pending) {
-      pending = fetchMessages(language, fetchImpl);
-      pending.catch(() => cache.delete(language));
-      cache.set(language, pending);
-    }
-    return pending;
-  };
+  const get = cachedPromiseByKey((language: Language) => fetchMessages(language, fetchImpl));
 
   return async function loadMessages(language: Language): Promise<LoadedMessages> {
     const wanted = [DEFAULT_LANGUAGE, ...(language === DEFAULT_LANGUAGE ? [] : [language])];

@@ -1,3 +1,4 @@
+import { cachedPromiseByKey } from './cached-promise';
 import { getText } from './http';
 
 /** Icon names are file names from our own assets folder, never anything a user typed. */
@@ -8,31 +9,22 @@ export const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icon
 export type IconFetcher = (url: string) => Promise<string>;
 
 /**
- * One request per icon file per session: concurrent users share the pending promise and later
- * ones get the sanitised <svg> at once. A failed load is forgotten so a later render retries.
- * The <svg> is shared: insert a clone of it. Static files never carry the access token, even when
- * the app's own origin is an API origin (`self`).
+ * One request per icon file per session. The <svg> is shared: insert a clone of it. Static files never
+ * carry the access token, even when the app's own origin is an API origin (`self`).
  */
 export function createIconCache(fetchText: IconFetcher = (url) => getText(url, { accessToken: false })) {
-  const pending = new Map<string, Promise<SVGSVGElement>>();
   const loaded = new Map<string, SVGSVGElement>();
-
-  const load = (name: string): Promise<SVGSVGElement> => {
-    if (!ICON_NAME.test(name)) return Promise.reject(new Error(`Invalid icon name ${JSON.stringify(name)}`));
-    let promise = pending.get(name);
-    if (!promise) {
-      // The files are ours, but an SPA fallback (index.html for a missing file) or a bad deploy
-      // must not be inlined. The sanitiser comes with the first icon, not in the first-load bundle.
-      promise = Promise.all([fetchText(iconUrl(name)), import('./svg-sanitizer')]).then(([text, { sanitizeSvg }]) => {
-        const svg = sanitizeSvg(text);
-        loaded.set(name, svg);
-        return svg;
-      });
-      promise.catch(() => pending.delete(name));
-      pending.set(name, promise);
-    }
-    return promise;
-  };
+  // The files are ours, but an SPA fallback (index.html for a missing file) or a bad deploy must not
+  // be inlined. The sanitiser comes with the first icon, not in the first-load bundle.
+  const fetchIcon = cachedPromiseByKey((name: string) =>
+    Promise.all([fetchText(iconUrl(name)), import('./svg-sanitizer')]).then(([text, { sanitizeSvg }]) => {
+      const svg = sanitizeSvg(text);
+      loaded.set(name, svg);
+      return svg;
+    }),
+  );
+  const load = (name: string): Promise<SVGSVGElement> =>
+    ICON_NAME.test(name) ? fetchIcon(name) : Promise.reject(new Error(`Invalid icon name ${JSON.stringify(name)}`));
 
   return { load, peek: (name: string) => loaded.get(name) };
 }

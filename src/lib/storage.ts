@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import { isRecord } from './checks';
 import { createFallbackStorage, createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
 import { reportError, reportNotice } from './report';
 import { isUnsafeKey } from './safe-keys';
@@ -156,8 +157,4 @@ export function saveItem(storage: KeyValueStorage, key: string, value: unknown, 
   if (storage.getItem(fullKey) === serialized) return false;
   storage.setItem(fullKey, serialized);
   return true;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import { computed, createModel } from '@preact/signals-react';
+import { createModel } from '@preact/signals-react';
 import { env } from '../config/env';
 import { I18nModel } from '../i18n/i18n-model';
 import type { createMessagesLoader } from '../i18n/load-messages';
@@ -19,32 +19,27 @@ export interface AppStateDeps {
   loadMessages?: ReturnType<typeof createMessagesLoader>;
 }
 
-/**
- * All of the app's state: one model per domain, built from what storage holds. Notifications
- * come first, so anything the others report at start-up is shown.
- */
+/** One model per domain; notifications first, so anything the others report at start-up is shown. */
 export const AppState = createModel((deps: AppStateDeps) => {
   const { storage, root, production, loadMessages } = deps;
   const notifications = new NotificationsModel(production ?? env.production);
   const stored = loadStoredState(storage);
   const settings = new SettingsModel({ ...deps, stored: stored.settings });
   const auth = new AuthModel({ stored: stored.auth, storage });
-  const language = computed(() => settings.state.value.language);
-  const i18n = new I18nModel({ language, root, load: loadMessages });
+  const i18n = new I18nModel({ language: settings.language, root, load: loadMessages });
   return { notifications, settings, auth, i18n };
 });
 
 export type AppState = InstanceType<typeof AppState>;
 
-// The running app's models, for components and features to import. startState() sets them;
-// until then (and in a test that starts none) they are undefined.
+// Set by startState(); undefined until then (and in a test that starts none).
 export let storage: AppStorage;
 export let notifications: AppState['notifications'];
 export let settings: AppState['settings'];
 export let auth: AppState['auth'];
 export let i18n: AppState['i18n'];
 
-/** Creates the app's state (every model's effects start with it); returns a function that disposes it. */
+/** Returns a function that disposes the state, and with it every model's effects. */
 export function startState(deps: Partial<AppStateDeps> = {}): () => void {
   storage = deps.storage ?? openStorage().storage;
   // Read only when not given: the prerender runs without a browser.

@@ -1,10 +1,10 @@
 import { createModel, effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
-import { runEffect } from '../lib/effect-runner';
+import { anyPayload, isRecord, noPayload, rejected, valid, type Validator } from '../lib/checks';
+import { defineAction, runEffect } from '../lib/model-kit';
 import { ownValue, withoutUnsafeKeys } from '../lib/safe-keys';
-import { isRecord, saveItem, type AppStorage } from '../lib/storage';
+import { saveItem, type AppStorage } from '../lib/storage';
 import { onOtherTabChange } from '../lib/storage-events';
-import { anyPayload, defineAction, noPayload, rejected, valid, type Validator } from './define-action';
 
 /** Profile claims of the ID token (sub, email, name…); never tokens. */
 export interface UserProfile {

@@ -1,9 +1,9 @@
 import { createModel, effect, signal } from '@preact/signals-react';
 import { MAX_TIMER_DELAY_MS, SNACKBAR_DEFAULT_DURATION_MS, TOAST_DURATION_MS } from '../config/constants';
 import { env } from '../config/env';
+import { isRecord, oneOf, rejected, valid, type Validator } from '../lib/checks';
+import { defineAction } from '../lib/model-kit';
 import { connectReporter, type Notice, type NoticeKind } from '../lib/report';
-import { isRecord } from '../lib/storage';
-import { defineAction, oneOf, rejected, valid, type Validator } from './define-action';
 
 /** A notice on screen. */
 export interface ShownNotice extends Notice {

@@ -1,17 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { THEME_COLORS, THEMES } from '../config/constants';
 import {
   DEFAULT_SETTINGS,
-  effectiveThemeClass,
+  effectiveTheme,
   isNightHour,
   routeAnimationMode,
   sanitizeSettings,
   SETTING_FIELDS,
   SETTING_NAMES,
+  showTheme,
+  visitorDefaults,
   type SettingsState,
 } from './settings-fields';
 
 const withSettings = (patch: Partial<SettingsState>): SettingsState => ({ ...DEFAULT_SETTINGS, ...patch });
+const at = (hour: number, dark = false) => ({ hour: () => hour, dark: () => dark });
 
 describe('defaults', () => {
   it('are the documented defaults', () => {
@@ -45,22 +49,47 @@ describe('night hours (>= 21 or <= 7)', () => {
 });
 
 describe('effective theme', () => {
-  it('is the chosen theme, lowercased, when auto night mode is off', () => {
-    expect(effectiveThemeClass(withSettings({ theme: 'NATURE-THEME', hour: 23 }))).toBe('nature-theme');
+  it('is the chosen theme when auto night mode is off, without asking the clock or the device', () => {
+    const now = { hour: vi.fn(() => 23), dark: vi.fn(() => true) };
+    expect(effectiveTheme(withSettings({ theme: 'NATURE-THEME' }), now)).toBe('NATURE-THEME');
+    expect(now.hour).not.toHaveBeenCalled();
+    expect(now.dark).not.toHaveBeenCalled();
   });
 
   it.each([
-    [7, 'black-theme'],
-    [8, 'light-theme'],
-    [20, 'light-theme'],
-    [21, 'black-theme'],
-  ])('with auto night mode at hour %i is %s', (hour, expected) => {
-    expect(effectiveThemeClass(withSettings({ theme: 'LIGHT-THEME', autoNightMode: true, hour }))).toBe(expected);
+    [7, 'BLACK-THEME'],
+    [8, 'LIGHT-THEME'],
+    [20, 'LIGHT-THEME'],
+    [21, 'BLACK-THEME'],
+  ])('with auto night mode by the hours at %i is %s', (hour, expected) => {
+    expect(effectiveTheme(withSettings({ theme: 'LIGHT-THEME', autoNightMode: true }), at(hour, true))).toBe(expected);
   });
 
-  it('uses the chosen night theme', () => {
-    const settings = withSettings({ autoNightMode: true, nightTheme: 'NATURE-THEME', hour: 22 });
-    expect(effectiveThemeClass(settings)).toBe('nature-theme');
+  it("follows the device's dark mode with the system source, whatever the hour", () => {
+    const system = withSettings({ theme: 'LIGHT-THEME', autoNightMode: true, nightModeSource: 'system' });
+    expect(effectiveTheme(system, at(23, false))).toBe('LIGHT-THEME');
+    expect(effectiveTheme({ ...system, nightTheme: 'NATURE-THEME' }, at(12, true))).toBe('NATURE-THEME');
+  });
+});
+
+describe('showTheme', () => {
+  it("keeps one theme class on <html>, leaves other classes alone, and sets the browser's UI colour", () => {
+    const root = document.createElement('html');
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    root.append(meta);
+    root.className = 'light-theme snxt-translating';
+    showTheme(root, 'BLACK-THEME');
+    expect([...root.classList].sort()).toEqual(['black-theme', 'snxt-translating']);
+    expect(meta.content).toBe(THEME_COLORS['BLACK-THEME']);
+  });
+
+  it("uses each theme's toolbar colour in themes.css", () => {
+    const css = readFileSync(`${process.cwd()}/src/styles/themes.css`, 'utf8');
+    for (const theme of THEMES) {
+      const block = new RegExp(`\\.${theme.toLowerCase()}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+      expect(/--toolbar:\s*(#[0-9a-f]+)/i.exec(block)?.[1], theme).toBe(THEME_COLORS[theme]);
+    }
   });
 });
 
@@ -77,11 +106,11 @@ describe('route animation mode', () => {
 
 describe('sanitizing stored settings', () => {
   it('gives defaults for nothing stored', () => {
-    expect(sanitizeSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, rejected: [] });
+    expect(sanitizeSettings(undefined)).toEqual({ value: DEFAULT_SETTINGS, rejected: [] });
   });
 
   it('keeps each valid field and replaces only the invalid ones', () => {
-    const { settings, rejected } = sanitizeSettings({
+    const { value: settings, rejected } = sanitizeSettings({
       language: 'xx',
       theme: 'NATURE-THEME',
       stickyHeader: 'yes',
@@ -94,15 +123,13 @@ describe('sanitizing stored settings', () => {
   });
 
   it('falls back to all defaults when the stored value is not an object', () => {
-    expect(sanitizeSettings('BLACK-THEME').settings).toEqual(DEFAULT_SETTINGS);
-    expect(sanitizeSettings([1, 2]).settings).toEqual(DEFAULT_SETTINGS);
-    expect(sanitizeSettings(null).settings).toEqual(DEFAULT_SETTINGS);
+    expect(sanitizeSettings('BLACK-THEME').value).toEqual(DEFAULT_SETTINGS);
+    expect(sanitizeSettings([1, 2]).value).toEqual(DEFAULT_SETTINGS);
+    expect(sanitizeSettings(null).value).toEqual(DEFAULT_SETTINGS);
   });
 
   it('never restores page animations that the browser rule disabled', () => {
-    expect(sanitizeSettings({ pageAnimations: true, pageAnimationsDisabled: true }).settings.pageAnimations).toBe(
-      false,
-    );
+    expect(sanitizeSettings({ pageAnimations: true, pageAnimationsDisabled: true }).value.pageAnimations).toBe(false);
   });
 });
 
@@ -111,26 +138,12 @@ describe('the field table', () => {
     for (const name of SETTING_NAMES) expect(SETTING_FIELDS[name].check(DEFAULT_SETTINGS[name]).ok, name).toBe(true);
   });
 
-  it('points conditions at boolean fields and sets only fields, with valid values', () => {
-    const isBooleanField = (name: string) => typeof DEFAULT_SETTINGS[name as keyof SettingsState] === 'boolean';
+  it('sets only fields, with valid values', () => {
     for (const name of SETTING_NAMES) {
-      const { control, alsoSets = {} } = SETTING_FIELDS[name];
-      if (control?.shownWhen) expect(isBooleanField(control.shownWhen), `${name}.shownWhen`).toBe(true);
-      if (control?.kind === 'switch' && control.disabledWhen) {
-        expect(isBooleanField(control.disabledWhen.field), `${name}.disabledWhen`).toBe(true);
-      }
-      for (const [field, value] of Object.entries(alsoSets)) {
+      for (const [field, value] of Object.entries(SETTING_FIELDS[name].alsoSets ?? {})) {
         expect(SETTING_NAMES, `${name}.alsoSets`).toContain(field);
         expect(SETTING_FIELDS[field as keyof SettingsState].check(value).ok, `${name}.alsoSets.${field}`).toBe(true);
       }
-    }
-  });
-
-  it('offers only valid values in selects', () => {
-    for (const name of SETTING_NAMES) {
-      const control = SETTING_FIELDS[name].control;
-      if (control?.kind !== 'select') continue;
-      for (const option of control.options) expect(SETTING_FIELDS[name].check(option.value).ok).toBe(true);
     }
   });
 });
@@ -138,28 +151,39 @@ describe('the field table', () => {
 describe('hostile stored values', () => {
   it("reads only the stored object's own fields, never inherited ones", () => {
     const stored: unknown = Object.create({ theme: 'BLACK-THEME', stickyHeader: false });
-    expect(sanitizeSettings(stored).settings).toEqual(DEFAULT_SETTINGS);
+    expect(sanitizeSettings(stored).value).toEqual(DEFAULT_SETTINGS);
   });
 
   it('treats __proto__ and constructor keys in a stored value as unknown fields', () => {
     const stored: unknown = JSON.parse(
       '{"__proto__":{"theme":"BLACK-THEME"},"constructor":{"prototype":{"stickyHeader":false}},"language":"fr"}',
     );
-    const { settings } = sanitizeSettings(stored);
+    const { value: settings } = sanitizeSettings(stored);
     expect(settings).toEqual({ ...DEFAULT_SETTINGS, language: 'fr' });
     expect(Reflect.ownKeys(settings).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
     expect(Object.getPrototypeOf(settings)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).theme).toBeUndefined();
   });
+  it('takes no value in another case', () => {
+    const stored = { theme: 'black-theme', language: 'HE', nightModeSource: 'SYSTEM', nightTheme: 'Nature-Theme' };
+    const { value, rejected } = sanitizeSettings(stored);
+    expect(value).toEqual(DEFAULT_SETTINGS);
+    expect(rejected.sort()).toEqual(['language', 'nightModeSource', 'nightTheme', 'theme']);
+  });
+
+  it('takes no prototype name as a value', () => {
+    for (const language of ['__proto__', 'constructor', 'toString']) {
+      expect(sanitizeSettings({ language }).value.language).toBe('en');
+    }
+  });
 });
 
-describe('theme colours', () => {
-  it("are each theme's toolbar colour in themes.css", async () => {
-    const { readFileSync } = await import('node:fs');
-    const css = readFileSync(`${process.cwd()}/src/styles/themes.css`, 'utf8');
-    for (const theme of THEMES) {
-      const block = new RegExp(`\\.${theme.toLowerCase()}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
-      expect(/--toolbar:\s*(#[0-9a-f]+)/i.exec(block)?.[1], theme).toBe(THEME_COLORS[theme]);
-    }
+describe("a visitor's defaults", () => {
+  it("start in the visitor's first language the app has", () => {
+    expect(visitorDefaults(['ja', 'de-AT', 'fr'])).toEqual({ ...DEFAULT_SETTINGS, language: 'de' });
+    expect(visitorDefaults(['iw']).language).toBe('he');
+    expect(visitorDefaults(['zh-Hans-CN']).language).toBe('zh-cn');
+    expect(visitorDefaults([' HE ']).language).toBe('he');
+    expect(visitorDefaults([]).language).toBe('en');
   });
 });

@@ -3,150 +3,44 @@ import {
   NIGHT_END_HOUR,
   NIGHT_MODE_SOURCES,
   NIGHT_START_HOUR,
+  THEME_COLORS,
   THEMES,
   type Language,
   type NightModeSource,
   type Theme,
 } from '../config/constants';
-import { LANGUAGE_INFO } from '../i18n/languages';
-import { ownValue } from '../lib/safe-keys';
-import { isRecord } from '../lib/storage';
-import { isBoolean, isHour, oneOf, type Validator } from './define-action';
+import { preferredLanguage } from '../i18n/languages';
+import { checkFields, isBoolean, isHour, oneOf, type Validator } from '../lib/checks';
 
-export type SettingsSection = 'general' | 'themes' | 'animations';
-
-interface ControlBase {
-  section: SettingsSection;
-  labelKey: string;
-  descriptionKey?: string;
-  /** Shown only while this (boolean) setting is on. */
-  shownWhen?: string;
-}
-
-/** How the settings page shows a field; a field without a control is not on the page. */
-export type SettingControl =
-  | (ControlBase & {
-      kind: 'switch';
-      /** Unavailable while this (boolean) setting is on; the reason is shown in a tooltip. */
-      disabledWhen?: { field: string; reasonKey: string };
-    })
-  | (ControlBase & {
-      kind: 'select';
-      /** Option texts: a translation key, or a fixed text in its own language (`lang`). */
-      options: readonly SelectOption[];
-    });
-
-export type SelectOption = { value: string } & ({ labelKey: string } | { label: string; lang: string });
+// The boot script bundles this module into every page, before the first paint: keep it small and plain.
 
 interface FieldRow<T> {
   default: T;
   check: Validator<T>;
-  control?: SettingControl;
   /** Other fields its action sets too, whatever the value. */
   alsoSets?: Readonly<Record<string, unknown>>;
 }
 
-const row = <T>(fieldRow: FieldRow<T>) => fieldRow;
+const row = <T>(value: T, check: Validator<T>, alsoSets?: FieldRow<T>['alsoSets']): FieldRow<T> => ({
+  default: value,
+  check,
+  alsoSets,
+});
 
-const THEME_OPTIONS: readonly SelectOption[] = THEMES.map((theme) => ({
-  value: theme,
-  labelKey: `snxt.settings.themes.${theme.replace(/-THEME$/, '').toLowerCase()}`,
-}));
-
-/**
- * Every setting, one row each: its default, the check for actions and stored data, and how the
- * settings page shows it (section, control, texts). The page lists rows in this order.
- */
+/** Every setting, one row each: its default, and the check its action and stored data go through. */
 export const SETTING_FIELDS = {
-  language: row<Language>({
-    default: 'en',
-    check: oneOf(LANGUAGES),
-    control: {
-      kind: 'select',
-      section: 'general',
-      labelKey: 'snxt.settings.language',
-      options: LANGUAGES.map((code) => ({
-        value: code,
-        label: LANGUAGE_INFO[code].nativeName,
-        lang: LANGUAGE_INFO[code].locale,
-      })),
-    },
-  }),
-  stickyHeader: row<boolean>({
-    default: true,
-    check: isBoolean,
-    control: {
-      kind: 'switch',
-      section: 'general',
-      labelKey: 'snxt.settings.stickyHeader',
-      descriptionKey: 'snxt.settings.stickyHeader.description',
-    },
-  }),
-  theme: row<Theme>({
-    default: 'DEFAULT-THEME',
-    check: oneOf(THEMES),
-    control: { kind: 'select', section: 'themes', labelKey: 'snxt.settings.theme', options: THEME_OPTIONS },
-  }),
-  autoNightMode: row<boolean>({
-    default: false,
-    check: isBoolean,
-    control: {
-      kind: 'switch',
-      section: 'themes',
-      labelKey: 'snxt.settings.autoNightMode',
-      descriptionKey: 'snxt.settings.autoNightMode.description',
-    },
-  }),
-  nightModeSource: row<NightModeSource>({
-    default: 'hours',
-    check: oneOf(NIGHT_MODE_SOURCES),
-    control: {
-      kind: 'select',
-      section: 'themes',
-      labelKey: 'snxt.settings.nightModeSource',
-      options: NIGHT_MODE_SOURCES.map((source) => ({
-        value: source,
-        labelKey: `snxt.settings.nightModeSource.${source}`,
-      })),
-      shownWhen: 'autoNightMode',
-    },
-  }),
-  nightTheme: row<Theme>({
-    default: 'BLACK-THEME',
-    check: oneOf(THEMES),
-    control: {
-      kind: 'select',
-      section: 'themes',
-      labelKey: 'snxt.settings.nightTheme',
-      options: THEME_OPTIONS,
-      shownWhen: 'autoNightMode',
-    },
-  }),
-  pageAnimations: row<boolean>({
-    default: true,
-    check: isBoolean,
-    control: {
-      kind: 'switch',
-      section: 'animations',
-      labelKey: 'snxt.settings.animations.page',
-      descriptionKey: 'snxt.settings.animations.page.description',
-      disabledWhen: { field: 'pageAnimationsDisabled', reasonKey: 'snxt.settings.animations.pageDisabled' },
-    },
-  }),
-  // Set at start-up in browsers that cannot play page animations smoothly; not a control.
-  pageAnimationsDisabled: row<boolean>({ default: false, check: isBoolean, alsoSets: { pageAnimations: false } }),
-  elementsAnimations: row<boolean>({
-    default: true,
-    check: isBoolean,
-    control: {
-      kind: 'switch',
-      section: 'animations',
-      labelKey: 'snxt.settings.animations.elements',
-      descriptionKey: 'snxt.settings.animations.elements.description',
-    },
-  }),
+  language: row<Language>('en', oneOf(LANGUAGES)),
+  stickyHeader: row(true, isBoolean),
+  theme: row<Theme>('DEFAULT-THEME', oneOf(THEMES)),
+  autoNightMode: row(false, isBoolean),
+  nightModeSource: row<NightModeSource>('hours', oneOf(NIGHT_MODE_SOURCES)),
+  nightTheme: row<Theme>('BLACK-THEME', oneOf(THEMES)),
+  pageAnimations: row(true, isBoolean),
+  // Set at start-up in browsers that cannot play page animations smoothly.
+  pageAnimationsDisabled: row(false, isBoolean, { pageAnimations: false }),
+  elementsAnimations: row(true, isBoolean),
   // The clock's hour for auto night mode, kept current by the settings model.
-  hour: row<number>({ default: 0, check: isHour }),
+  hour: row(0, isHour),
 };
 
 type Fields = typeof SETTING_FIELDS;
@@ -158,42 +52,42 @@ export const DEFAULT_SETTINGS: Readonly<SettingsState> = Object.freeze(
   Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTING_FIELDS[name].default])) as SettingsState,
 );
 
-/**
- * Rebuilds settings from stored data field by field: each valid field is kept, every other one
- * falls back to its default, so one bad value never costs the rest. Only own fields count, so a
- * polluted prototype cannot supply one.
- */
-export function sanitizeSettings(
-  stored: unknown,
-  defaults: Readonly<SettingsState> = DEFAULT_SETTINGS,
-): { settings: SettingsState; rejected: string[] } {
-  const settings: Record<string, unknown> = { ...defaults };
-  const rejected: string[] = [];
-  if (stored === undefined) return { settings: settings as SettingsState, rejected };
-  if (!isRecord(stored)) return { settings: settings as SettingsState, rejected: ['(whole value)'] };
-  for (const name of SETTING_NAMES) {
-    if (!Object.hasOwn(stored, name)) continue;
-    const checked = SETTING_FIELDS[name].check(ownValue(stored, name));
-    if (checked.ok) settings[name] = checked.value;
-    else rejected.push(name);
-  }
-  if (settings.pageAnimationsDisabled) Object.assign(settings, SETTING_FIELDS.pageAnimationsDisabled.alsoSets);
-  return { settings: settings as SettingsState, rejected };
+/** Until the visitor chooses, the language is the first of theirs (`navigator.languages`) the app has. */
+export const visitorDefaults = (languages: readonly string[]): SettingsState => ({
+  ...DEFAULT_SETTINGS,
+  language: preferredLanguage(languages),
+});
+
+export function sanitizeSettings(stored: unknown, defaults: Readonly<SettingsState> = DEFAULT_SETTINGS) {
+  const checked = checkFields(SETTING_FIELDS, stored, defaults);
+  if (checked.value.pageAnimationsDisabled)
+    Object.assign(checked.value, SETTING_FIELDS.pageAnimationsDisabled.alsoSets);
+  return checked;
 }
 
 export const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
 
-/** Night for auto night mode: the night hours, or the device's dark mode (`systemDark`). */
-export const isNight = (settings: SettingsState, systemDark: boolean) =>
-  settings.nightModeSource === 'system' ? systemDark : isNightHour(settings.hour);
+/** What night mode asks, only when it matters: before the first paint each answer costs time. */
+export interface NightSigns {
+  hour: () => number;
+  dark: () => boolean;
+}
 
-/** The theme on screen: the night theme at night with auto night mode on, else the chosen one. */
-export const effectiveTheme = (settings: SettingsState, systemDark = false): Theme =>
-  settings.autoNightMode && isNight(settings, systemDark) ? settings.nightTheme : settings.theme;
+export function effectiveTheme(settings: SettingsState, now: NightSigns): Theme {
+  if (!settings.autoNightMode) return settings.theme;
+  const night = settings.nightModeSource === 'system' ? now.dark() : isNightHour(now.hour());
+  return night ? settings.nightTheme : settings.theme;
+}
 
-/** Its class on `<html>`, lowercased (`black-theme`). */
-export const effectiveThemeClass = (settings: SettingsState, systemDark = false): string =>
-  effectiveTheme(settings, systemDark).toLowerCase();
+const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
+
+/** The theme as the one theme class on `<html>` (so portals get it too) and the browser's UI colour. */
+export function showTheme(root: Element, theme: Theme): void {
+  const themeClass = theme.toLowerCase();
+  root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
+  root.classList.add(themeClass);
+  root.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
+}
 
 export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
 

@@ -3,7 +3,7 @@ import { HOUR_CHECK_INTERVAL_MS } from '../config/constants';
 import type { Clock } from '../lib/clock';
 import { createMemoryStorage, openStorage, type AppStorage, type KeyValueStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
-import { InvalidActionError } from './define-action';
+import { InvalidActionError } from '../lib/model-kit';
 import { DEFAULT_SETTINGS, type SettingsState } from './settings-fields';
 import { SettingsModel, type SettingsDeps } from './settings-model';
 

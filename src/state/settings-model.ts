@@ -1,39 +1,37 @@
 import { computed, createModel, effect, signal } from '@preact/signals-react';
-import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX, THEME_COLORS, THEMES } from '../config/constants';
-import { preferredLanguage } from '../i18n/languages';
+import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
 import { pageAnimationsUnsupported } from '../lib/browser';
+import { anyPayload } from '../lib/checks';
 import { systemClock, type Clock } from '../lib/clock';
-import { runEffect } from '../lib/effect-runner';
+import { defineAction, runEffect } from '../lib/model-kit';
 import { saveItem, type AppStorage } from '../lib/storage';
 import { onOtherTabChange } from '../lib/storage-events';
-import { anyPayload, defineAction } from './define-action';
 import {
-  DEFAULT_SETTINGS,
-  effectiveTheme as themeOnScreen,
+  effectiveTheme,
   routeAnimationMode,
   sanitizeSettings,
   SETTING_FIELDS,
   SETTING_NAMES,
+  showTheme,
+  visitorDefaults,
   type SettingName,
   type SettingsState,
 } from './settings-fields';
 
 export interface SettingsDeps {
-  /** What storage held at start-up (`snxt-SETTINGS`), sanitised field by field here. */
+  /** What storage held at start-up (`snxt-SETTINGS`) */
   stored?: unknown;
   storage: AppStorage;
-  /** `<html>`: the effective theme is its one theme class, so portals and overlays get it too. */
   root: HTMLElement;
   clock?: Clock;
   userAgent?: string;
-  /** The visitor's languages (`navigator.languages`): a first visit starts in the first one the app has. */
+  /** `navigator.languages` */
   preferredLanguages?: readonly string[];
-  /** Whether the device is in dark mode, followed live (`prefers-color-scheme: dark`). */
+  /** `prefers-color-scheme: dark` */
   darkScheme?: ColorSchemeQuery;
   hourCheckIntervalMs?: number;
 }
 
-/** The part of a `matchMedia` result the model listens to. */
 export interface ColorSchemeQuery {
   readonly matches: boolean;
   addEventListener(type: 'change', listener: (event: { matches: boolean }) => void): void;
@@ -46,7 +44,6 @@ const NEVER_DARK: ColorSchemeQuery = {
   removeEventListener: () => undefined,
 };
 
-const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
 const titleOf = (name: string) =>
   name
     .replace(/^./, (first) => first.toUpperCase())
@@ -55,12 +52,7 @@ const titleOf = (name: string) =>
 
 type ChangeActions = { [K in SettingName]: (value: SettingsState[K]) => boolean };
 
-/**
- * Settings: one signal, its derived values, an action per field (from SETTING_FIELDS), and the
- * effects that follow it: saved to storage, the theme class on `<html>` and the browser's UI
- * colour, the clock's hour and the device's dark mode for night mode, other tabs' changes.
- * Disposing the model stops them all.
- */
+/** One signal, an action per field, and its effects: storage, the theme on `<html>`, the hour, dark mode, other tabs. */
 export const SettingsModel = createModel(
   ({
     stored,
@@ -72,13 +64,12 @@ export const SettingsModel = createModel(
     darkScheme = NEVER_DARK,
     hourCheckIntervalMs = HOUR_CHECK_INTERVAL_MS,
   }: SettingsDeps) => {
-    // Until the visitor chooses, the language is the first of theirs that the app has.
-    const defaults = { ...DEFAULT_SETTINGS, language: preferredLanguage(preferredLanguages) };
+    const defaults = visitorDefaults(preferredLanguages);
     const initial = sanitizeSettings(stored, defaults);
     if (initial.rejected.length > 0) {
       console.warn(`Stored settings had invalid ${initial.rejected.join(', ')}; using defaults for them.`);
     }
-    const state = signal<SettingsState>(initial.settings);
+    const state = signal<SettingsState>(initial.value);
 
     const change = Object.fromEntries(
       SETTING_NAMES.map((name) => {
@@ -90,9 +81,9 @@ export const SettingsModel = createModel(
       }),
     ) as ChangeActions;
 
-    /** Reloads the state from what storage holds (another tab changed it). */
+    // Another tab changed what storage holds.
     const reset = defineAction('[Settings] Reset', anyPayload, (next) => {
-      state.value = sanitizeSettings(next, defaults).settings;
+      state.value = sanitizeSettings(next, defaults).value;
     });
 
     const systemDark = signal(darkScheme.matches);
@@ -101,17 +92,11 @@ export const SettingsModel = createModel(
       darkScheme.addEventListener('change', follow);
       return () => darkScheme.removeEventListener('change', follow);
     });
-    const theme = computed(() => themeOnScreen(state.value, systemDark.value));
-    const effectiveTheme = computed(() => theme.value.toLowerCase());
 
     runEffect('persist settings', () => void saveItem(storage, STORAGE_KEYS.settings, state.value));
-    runEffect('theme class', () => {
-      const themeClass = effectiveTheme.value;
-      root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
-      root.classList.add(themeClass);
-    });
-    runEffect('theme colour', () => {
-      root.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme.value]);
+    runEffect('theme', () => {
+      const settings = state.value;
+      showTheme(root, effectiveTheme(settings, { hour: () => settings.hour, dark: () => systemDark.value }));
     });
 
     // The hour is compared with the clock, not with a cached value, so two tabs agree and never argue.
@@ -132,7 +117,7 @@ export const SettingsModel = createModel(
 
     return {
       state,
-      effectiveTheme,
+      language: computed(() => state.value.language),
       routeAnimationMode: computed(() => routeAnimationMode(state.value)),
       change,
       reset,

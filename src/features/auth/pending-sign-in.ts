@@ -1,4 +1,4 @@
-import { isRecord } from '../../lib/storage';
+import { isRecord } from '../../lib/checks';
 
 /** Reads the stored sign-in state with this id (without the prefix), or null. */
 export type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;

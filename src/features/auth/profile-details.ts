@@ -1,5 +1,5 @@
+import { isRecord } from '../../lib/checks';
 import { ownValue } from '../../lib/safe-keys';
-import { isRecord } from '../../lib/storage';
 
 /** The provider's clock and this device's may differ by this much. */
 const CLOCK_SKEW_MS = 5 * 60_000;

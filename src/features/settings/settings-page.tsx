@@ -5,17 +5,11 @@ import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch';
 import { useReducedMotion } from '../../components/use-reduced-motion';
 import { useT } from '../../i18n/use-t';
-import { useHydrated } from '../../lib/use-hydrated';
 import { settings } from '../../state/app-state';
-import {
-  DEFAULT_SETTINGS,
-  SETTING_FIELDS,
-  SETTING_NAMES,
-  type SettingName,
-  type SettingsSection,
-  type SettingsState,
-} from '../../state/settings-fields';
+import type { SettingName, SettingsState } from '../../state/settings-fields';
+import { useSettings } from '../../state/use-settings';
 import { AnimationIcon, NightIcon, PaletteIcon, TuneIcon } from './section-icons';
+import { SETTING_CONTROLS, type SettingsSection } from './setting-controls';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -28,12 +22,14 @@ const SECTIONS: readonly { id: SettingsSection; titleKey: string; icon: Icon }[]
 /** Decoration for a row's label. */
 const FIELD_ICONS: Partial<Record<SettingName, Icon>> = { nightTheme: NightIcon };
 
-/** One setting as its control, as its row in SETTING_FIELDS describes it. */
+const SHOWN_SETTINGS = Object.keys(SETTING_CONTROLS) as SettingName[];
+
+/** One setting as its control, as SETTING_CONTROLS describes it. */
 function SettingRow({ name, state }: { name: SettingName; state: SettingsState }) {
   const t = useT();
-  const control = SETTING_FIELDS[name].control;
+  const control = SETTING_CONTROLS[name];
   if (!control) return null;
-  if (control.shownWhen && state[control.shownWhen as SettingName] !== true) return null;
+  if (control.shownWhen && state[control.shownWhen] !== true) return null;
   const Icon = FIELD_ICONS[name];
   const label = Icon ? (
     <span className="inline-flex items-center gap-2">
@@ -48,7 +44,7 @@ function SettingRow({ name, state }: { name: SettingName; state: SettingsState }
 
   if (control.kind === 'switch') {
     const { disabledWhen } = control;
-    const disabled = disabledWhen && state[disabledWhen.field as SettingName] === true;
+    const disabled = disabledWhen && state[disabledWhen.field] === true;
     return (
       <SwitchField
         label={label}
@@ -76,9 +72,7 @@ function SettingRow({ name, state }: { name: SettingName; state: SettingsState }
 export function SettingsPage() {
   const t = useT();
   const reducedMotion = useReducedMotion();
-  const live = settings.state.value;
-  // The prerendered page shows the defaults; hydration renders them too, then the stored ones.
-  const state = useHydrated() ? live : DEFAULT_SETTINGS;
+  const state = useSettings();
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
@@ -102,7 +96,7 @@ export function SettingsPage() {
                   {t('snxt.settings.animations.reducedMotion')}
                 </p>
               )}
-              {SETTING_NAMES.filter((name) => SETTING_FIELDS[name].control?.section === id).map((name) => (
+              {SHOWN_SETTINGS.filter((name) => SETTING_CONTROLS[name]?.section === id).map((name) => (
                 <SettingRow key={name} name={name} state={state} />
               ))}
             </div>

@@ -1,0 +1,114 @@
+// The pages' inline script (build/boot-script.mjs): the stored look before the first paint, then the app.
+import { DEFAULT_LANGUAGE, STORAGE_KEYS, STORAGE_PREFIX, TRANSLATING_CLASS } from './config/constants';
+import { htmlLang, languageDirection } from './i18n/languages';
+import { createPolicy, toSink } from './lib/trusted-types';
+import { effectiveTheme, sanitizeSettings, showTheme, visitorDefaults } from './state/settings-fields';
+
+// If the app never shows the visitor's language (its script failed), the English shows after all.
+const REVEAL_AFTER_MS = 5000;
+
+export interface BootStart {
+  entry?: string;
+  pages: Record<string, string[]>;
+  renderer?: string;
+  manifest?: string;
+  /** `…/en.json`; the visitor's language is next to it */
+  translations?: string;
+  startAfterMs?: number;
+  intlWarmUp?: string;
+  policy?: string;
+}
+
+function storedSettings(): unknown {
+  try {
+    const text = localStorage.getItem(`${STORAGE_PREFIX}${STORAGE_KEYS.settings}`);
+    return text === null ? undefined : JSON.parse(text);
+  } catch {
+    // No storage, or not JSON: the defaults, as the app will find.
+    return undefined;
+  }
+}
+
+function showStoredLook(): string | null {
+  try {
+    const settings = sanitizeSettings(storedSettings(), visitorDefaults(navigator.languages ?? [])).value;
+    const { language } = settings;
+    const html = document.documentElement;
+    const dark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+    showTheme(html, effectiveTheme(settings, { hour: () => new Date().getHours(), dark }));
+    html.lang = htmlLang(language);
+    html.dir = languageDirection(language);
+    if (language !== DEFAULT_LANGUAGE) {
+      html.classList.add(TRANSLATING_CLASS);
+      setTimeout(() => html.classList.remove(TRANSLATING_CLASS), REVEAL_AFTER_MS);
+    }
+    return language;
+  } catch {
+    // The page as built (default theme, English) is still a page; the app corrects it when it runs.
+    return null;
+  }
+}
+
+export function boot(start: BootStart): void {
+  const language = showStoredLook();
+  const translating = language !== null && language !== DEFAULT_LANGUAGE;
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const chunks = Object.hasOwn(start.pages, path) ? (start.pages[path] ?? []) : [];
+  const preload = (href: string, as: 'module' | 'fetch') => {
+    const link = document.createElement('link');
+    link.rel = as === 'module' ? 'modulepreload' : 'preload';
+    if (as !== 'module') link.as = as;
+    // The app fetches both in CORS mode (module scripts, and fetch() of translations).
+    link.crossOrigin = as === 'module' ? '' : 'anonymous';
+    link.href = href;
+    document.head.append(link);
+  };
+  let begun = false;
+  const begin = () => {
+    if (begun) return;
+    begun = true;
+    for (const href of chunks) preload(href, 'module');
+    if (start.renderer) preload(start.renderer, 'module');
+    if (start.manifest) {
+      const link = document.createElement('link');
+      link.rel = 'manifest';
+      link.href = start.manifest;
+      document.head.append(link);
+    }
+    if (start.translations) {
+      preload(start.translations, 'fetch');
+      if (translating) preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch');
+    }
+    if (start.entry) {
+      import(/* @vite-ignore */ start.entry).catch((error: unknown) => console.error('Snxt failed to load', error));
+    }
+    const { intlWarmUp } = start;
+    if (intlWarmUp && typeof Worker === 'function') {
+      try {
+        const policy = createPolicy(start.policy ?? '', {
+          createScriptURL: (url) => {
+            if (url !== intlWarmUp) throw new TypeError(`Not the locale warm-up: ${url}`);
+            return url;
+          },
+        });
+        new Worker(policy ? toSink(policy.createScriptURL(intlWarmUp)) : intlWarmUp);
+      } catch {
+        // Without the worker the app builds the locale data itself.
+      }
+    }
+  };
+  // Neither a hidden tab nor text waiting for its translation paints: no first contentful paint to wait for.
+  const paintTimingKnown =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') begin();
+  else if (translating || !paintTimingKnown) requestAnimationFrame(() => setTimeout(begin));
+  else {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(begin);
+    }).observe({ type: 'paint', buffered: true });
+    // A paint that never comes (a tab hidden meanwhile) does not keep the app from starting.
+    setTimeout(begin, start.startAfterMs ?? 2000);
+  }
+}
