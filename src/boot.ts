@@ -2,7 +2,8 @@
 import { DEFAULT_LANGUAGE, STORAGE_KEYS, STORAGE_PREFIX, TRANSLATING_CLASS } from './config/constants';
 import { htmlLang, languageDirection } from './i18n/languages';
 import { createPolicy, toSink } from './lib/trusted-types';
-import { effectiveTheme, sanitizeSettings, showTheme, visitorDefaults } from './state/settings-fields';
+import { sanitizeSettings, visitorDefaults } from './state/settings-fields';
+import { effectiveTheme, showTheme } from './state/settings-model';
 
 // If the app never shows the visitor's language (its script failed), the English shows after all.
 const REVEAL_AFTER_MS = 5000;

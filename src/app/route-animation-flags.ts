@@ -1,4 +1,4 @@
-import type { RouteAnimationMode } from '../state/settings-fields';
+import type { RouteAnimationMode } from '../state/settings-model';
 
 export interface RouteAnimationFlags {
   page: boolean;

@@ -1,9 +1,6 @@
 import {
   LANGUAGES,
-  NIGHT_END_HOUR,
   NIGHT_MODE_SOURCES,
-  NIGHT_START_HOUR,
-  THEME_COLORS,
   THEMES,
   type Language,
   type NightModeSource,
@@ -63,37 +60,4 @@ export function sanitizeSettings(stored: unknown, defaults: Readonly<SettingsSta
   if (checked.value.pageAnimationsDisabled)
     Object.assign(checked.value, SETTING_FIELDS.pageAnimationsDisabled.alsoSets);
   return checked;
-}
-
-export const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
-
-/** What night mode asks, only when it matters: before the first paint each answer costs time. */
-export interface NightSigns {
-  hour: () => number;
-  dark: () => boolean;
-}
-
-export function effectiveTheme(settings: SettingsState, now: NightSigns): Theme {
-  if (!settings.autoNightMode) return settings.theme;
-  const night = settings.nightModeSource === 'system' ? now.dark() : isNightHour(now.hour());
-  return night ? settings.nightTheme : settings.theme;
-}
-
-const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
-
-/** The theme as the one theme class on `<html>` (so portals get it too) and the browser's UI colour. */
-export function showTheme(root: Element, theme: Theme): void {
-  const themeClass = theme.toLowerCase();
-  root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
-  root.classList.add(themeClass);
-  root.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
-}
-
-export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
-
-export function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsState): RouteAnimationMode {
-  if (pageAnimations && elementsAnimations) return 'ALL';
-  if (pageAnimations) return 'PAGE';
-  if (elementsAnimations) return 'ELEMENTS';
-  return 'NONE';
 }

@@ -1,5 +1,14 @@
 import { computed, createModel, effect, signal } from '@preact/signals-react';
-import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import {
+  HOUR_CHECK_INTERVAL_MS,
+  NIGHT_END_HOUR,
+  NIGHT_START_HOUR,
+  STORAGE_KEYS,
+  STORAGE_PREFIX,
+  THEME_COLORS,
+  THEMES,
+  type Theme,
+} from '../config/constants';
 import { pageAnimationsUnsupported } from '../lib/browser';
 import { anyPayload } from '../lib/checks';
 import { systemClock, type Clock } from '../lib/clock';
@@ -7,16 +16,15 @@ import { defineAction, runEffect } from '../lib/model-kit';
 import { saveItem, type AppStorage } from '../lib/storage';
 import { onOtherTabChange } from '../lib/storage-events';
 import {
-  effectiveTheme,
-  routeAnimationMode,
   sanitizeSettings,
   SETTING_FIELDS,
   SETTING_NAMES,
-  showTheme,
   visitorDefaults,
   type SettingName,
   type SettingsState,
 } from './settings-fields';
+
+// The boot script bundles the look rules below into every page (tree-shaken: the model stays out).
 
 export interface SettingsDeps {
   /** What storage held at start-up (`snxt-SETTINGS`) */
@@ -50,10 +58,43 @@ const titleOf = (name: string) =>
     .replace(/[A-Z]/g, ' $&')
     .trim();
 
+export const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
+
+/** What night mode asks, only when it matters: before the first paint each answer costs time. */
+export interface NightSigns {
+  hour: () => number;
+  dark: () => boolean;
+}
+
+export function effectiveTheme(settings: SettingsState, now: NightSigns): Theme {
+  if (!settings.autoNightMode) return settings.theme;
+  const night = settings.nightModeSource === 'system' ? now.dark() : isNightHour(now.hour());
+  return night ? settings.nightTheme : settings.theme;
+}
+
+const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
+
+/** The theme as the one theme class on `<html>` (so portals get it too) and the browser's UI colour. */
+export function showTheme(root: Element, theme: Theme): void {
+  const themeClass = theme.toLowerCase();
+  root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
+  root.classList.add(themeClass);
+  root.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
+}
+
+export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
+
+export function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsState): RouteAnimationMode {
+  if (pageAnimations && elementsAnimations) return 'ALL';
+  if (pageAnimations) return 'PAGE';
+  if (elementsAnimations) return 'ELEMENTS';
+  return 'NONE';
+}
+
 type ChangeActions = { [K in SettingName]: (value: SettingsState[K]) => boolean };
 
 /** One signal, an action per field, and its effects: storage, the theme on `<html>`, the hour, dark mode, other tabs. */
-export const SettingsModel = createModel(
+export const SettingsModel = /* @__PURE__ */ createModel(
   ({
     stored,
     storage,
