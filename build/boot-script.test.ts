@@ -54,6 +54,11 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     bundle = await bundleBootScript();
   }, 30_000);
 
+  it('carries the look rules but none of the model or signals code beside them', () => {
+    expect(bundle).not.toMatch(/createModel|useSignals|Symbol\.dispose/);
+    expect(bundle.length).toBeLessThan(6000);
+  });
+
   const html = document.documentElement;
   let frames: FrameRequestCallback[] = [];
   let paintObservers: ((entries: unknown, observer: { disconnect: () => void }) => void)[] = [];
