@@ -45,7 +45,7 @@ export const bootScriptSource = (bundle, start) => bundle.replace(START, () => J
 
 // V8 builds the locales Intl supports once per process, on the first call from any thread (30–100 ms):
 // a worker makes that call while the entry downloads, so react-intl's at start-up finds them ready.
-export const INTL_WARM_UP_SOURCE =
+const INTL_WARM_UP_SOURCE =
   "Intl.NumberFormat.supportedLocalesOf('en');Intl.DateTimeFormat.supportedLocalesOf('en');close();\n";
 
 /** A route file's URL path, or null for one that matches more paths (`$param`), a layout or the root. */

@@ -7,7 +7,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** What gets compressed, and the Content-Type it is served with. */
-export const COMPRESSIBLE = {
+const COMPRESSIBLE = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.html': 'text/html; charset=utf-8',

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 /** The pages rendered at build time. */
-export const PRERENDERED_PATHS = ['/', '/settings'];
+const PRERENDERED_PATHS = ['/', '/settings'];
 
 /** The built file of a URL path: `/` → index.html, `/settings` → settings.html. */
 export const pageFileName = (path) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}.html`);

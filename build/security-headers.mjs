@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
-import { trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
+import { APP_POLICIES } from '../src/config/trusted-types.mjs';
 import { cacheRules, IMMUTABLE, NAMED_ASSET_DIRS, NO_CACHE, pathMatches } from './cache-headers.mjs';
 
 /** Where gtag.js loads from and reports to (Google's CSP guide for GA4). */
@@ -16,8 +16,19 @@ const GA = {
   img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
 };
 
-export const HEADERS_FILE = '_headers';
-export const NGINX_FILE = 'nginx-security-headers.conf';
+/**
+ * Every Trusted Types policy a build may create: the app's, DOMPurify's (it sanitises the icons) and,
+ * only with analytics, the app's analytics one and gtag.js's own (`goog#html`).
+ */
+const trustedTypePolicyNames = ({ analytics }) => [
+  'dompurify',
+  APP_POLICIES.serviceWorker,
+  APP_POLICIES.intlWarmUp,
+  ...(analytics ? [APP_POLICIES.analytics, 'goog#html'] : []),
+];
+
+const HEADERS_FILE = '_headers';
+const NGINX_FILE = 'nginx-security-headers.conf';
 
 /** The origin of an http(s) URL, or null for anything else (empty, relative, invalid). */
 function originOf(value) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 export const WORKER_FILE = 'sw.js';
 
 /** The query under which the pages are precached. */
-export const OFFLINE_COPY = '?offline';
+const OFFLINE_COPY = '?offline';
 
 /** Cache names, so tests and docs can name them. */
 export const CACHES = { pages: 'snxt-pages', assets: 'snxt-assets', files: 'snxt-files' };

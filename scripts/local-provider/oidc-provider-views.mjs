@@ -6,7 +6,7 @@
  * @param {unknown} value
  * @returns {string}
  */
-export function escapeHtml(value) {
+function escapeHtml(value) {
   return String(value ?? '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

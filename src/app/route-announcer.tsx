@@ -13,7 +13,7 @@ const HEADING_WAIT_MS = 3000;
  * Calls `found` with the page heading once it is not `previous` any more, i.e. the new page
  * has mounted (the old page may still be leaving). Returns a cancel function.
  */
-export function whenNewHeading(previous: HTMLElement | null, found: (heading: HTMLElement) => void): () => void {
+function whenNewHeading(previous: HTMLElement | null, found: (heading: HTMLElement) => void): () => void {
   let done = false;
   const finish = (heading: HTMLElement | null) => {
     if (done) return;

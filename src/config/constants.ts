@@ -79,9 +79,3 @@ export const AWS_CREDENTIALS = {
   /** A Date further off than this is not believed. */
   maxClockOffsetMs: 24 * 60 * 60_000,
 } as const;
-
-/**
- * Cognito "advanced security" (threat protection) data collection: on. Cognito's hosted sign-in
- * page collects the data itself, so the app loads nothing for it; the flag records the choice.
- */
-export const COGNITO_ADVANCED_SECURITY = true;

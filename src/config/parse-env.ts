@@ -27,7 +27,7 @@ export interface ApiOrigins {
   origins: readonly string[];
 }
 
-export const NO_API_ORIGINS: ApiOrigins = Object.freeze({ self: false, origins: Object.freeze([]) });
+const NO_API_ORIGINS: ApiOrigins = Object.freeze({ self: false, origins: Object.freeze([]) });
 
 export interface OidcEnv {
   authority: string;

@@ -11,24 +11,3 @@ export const APP_POLICIES = Object.freeze({
   /** The boot script's: turns the locale warm-up worker's URL, and nothing else, into a script URL. */
   intlWarmUp: 'snxt-intl-warm-up',
 });
-
-/** DOMPurify creates this policy for its own parsing when Trusted Types exist (icons are sanitised by it). */
-export const DOMPURIFY_POLICY = 'dompurify';
-
-/** Google's gtag.js (built with Closure's safe types) creates this policy for the scripts it adds. */
-export const GTAG_POLICY = 'goog#html';
-
-/**
- * The names of every policy a build may create; the analytics ones only when it has a
- * measurement id, since only then is that code ever loaded.
- * @param {{ analytics: boolean }} build
- * @returns {string[]}
- */
-export function trustedTypePolicyNames({ analytics }) {
-  return [
-    DOMPURIFY_POLICY,
-    APP_POLICIES.serviceWorker,
-    APP_POLICIES.intlWarmUp,
-    ...(analytics ? [APP_POLICIES.analytics, GTAG_POLICY] : []),
-  ];
-}

@@ -28,7 +28,7 @@ export const htmlLang = (language: Language): string =>
   language.replace(/-([a-z]+)$/, (_, region: string) => `-${region.toUpperCase()}`);
 
 /** Tags that name a supported language other than by its code or primary subtag. */
-export const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { pt: 'pt-br', zh: 'zh-cn', iw: 'he' };
+const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { pt: 'pt-br', zh: 'zh-cn', iw: 'he' };
 
 /**
  * The first of the visitor's preferred languages (`navigator.languages`) that the app has, by

@@ -2,8 +2,8 @@ import { env, type ApiOrigins } from '../config/env';
 import { accessTokens, type AccessTokenSource } from './access-token';
 import { reportError } from './report';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** The server answered, but not with 2xx. */
 export class HttpError extends Error {
@@ -39,7 +39,7 @@ export interface HttpOptions extends RequestInit {
 }
 
 /** One cookie's value from a `document.cookie` string, or null. */
-export function readCookie(name: string, cookies: string): string | null {
+function readCookie(name: string, cookies: string): string | null {
   for (const part of cookies.split(';')) {
     const separator = part.indexOf('=');
     if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
@@ -63,7 +63,7 @@ const HEADER_VALUE = /^(?![\t ])[\t\x20-\x7e\x80-\xff]*(?<![\t ])$/;
  * State-changing requests (not GET/HEAD) to a relative or same-origin URL carry the
  * XSRF token; a request that leaves the origin never does, so the token cannot leak.
  */
-export function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: string): boolean {
+function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: string): boolean {
   const verb = method.toUpperCase();
   if (verb === 'GET' || verb === 'HEAD') return false;
   try {
@@ -161,6 +161,7 @@ export function createHttp({
   };
 }
 
+/** @public How features call their APIs (docs/behaviour.md, "Calls and services"); none does yet. */
 export const http = createHttp();
 
 /** GET as text (icons, documents). */

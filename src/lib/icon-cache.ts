@@ -2,9 +2,9 @@ import { cachedPromiseByKey } from './cached-promise';
 import { getText } from './http';
 
 /** Icon names are file names from our own assets folder, never anything a user typed. */
-export const ICON_NAME = /^[a-z0-9-]+$/;
+const ICON_NAME = /^[a-z0-9-]+$/;
 
-export const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icons/${name}.svg`;
+const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icons/${name}.svg`;
 
 export type IconFetcher = (url: string) => Promise<string>;
 
@@ -29,4 +29,4 @@ export function createIconCache(fetchText: IconFetcher = (url) => getText(url, {
   return { load, peek: (name: string) => loaded.get(name) };
 }
 
-export const iconCache = createIconCache();
+export type IconCache = ReturnType<typeof createIconCache>;

@@ -4,7 +4,7 @@ import { env } from '../config/env';
 import type { Validator } from './checks';
 import { reportError } from './report';
 
-export class InvalidActionError extends Error {
+class InvalidActionError extends Error {
   constructor(
     readonly action: string,
     readonly payload: unknown,

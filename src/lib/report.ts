@@ -17,7 +17,7 @@ export interface Notice {
   durationMs?: number;
 }
 
-export interface NoticeAction {
+interface NoticeAction {
   labelId: string;
   defaultLabel: string;
   run: () => void;

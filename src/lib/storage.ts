@@ -6,11 +6,11 @@ import { isUnsafeKey } from './safe-keys';
 
 export { createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
 
-export const STORAGE_SELF_TEST_ERROR = 'localStorage did not return expected value';
+const STORAGE_SELF_TEST_ERROR = 'localStorage did not return expected value';
 const SELF_TEST_KEY = `${STORAGE_PREFIX}SELF-TEST`;
 
 /** Writes, reads back and removes a value; throws when storage does not keep what it was given. */
-export function selfTest(storage: KeyValueStorage): void {
+function selfTest(storage: KeyValueStorage): void {
   const expected = String(Date.now());
   storage.setItem(SELF_TEST_KEY, expected);
   const actual = storage.getItem(SELF_TEST_KEY);
@@ -56,7 +56,7 @@ export function openStorage(getBrowserStorage: () => KeyValueStorage = () => win
 }
 
 /** `EXAMPLES.TODO-LIST` → `['examples', 'todoList']`. */
-export function storageKeyToPath(key: string): string[] {
+function storageKeyToPath(key: string): string[] {
   return key
     .toLowerCase()
     .split('.')

@@ -16,7 +16,7 @@ const KINDS = Object.keys(TOAST_DURATION_MS) as NoticeKind[];
 const isKind = oneOf(KINDS);
 
 /** The one error notice users see; the details are in the console. */
-export const errorNotice = (production: boolean): Notice =>
+const errorNotice = (production: boolean): Notice =>
   production
     ? { kind: 'error', messageId: 'snxt.errors.generic', defaultMessage: 'An error occurred.' }
     : {
@@ -26,13 +26,13 @@ export const errorNotice = (production: boolean): Notice =>
       };
 
 /** A delay setTimeout can honour: larger values would fire at once, negative or NaN ones mean none. */
-export function clampDelay(ms: number): number {
+function clampDelay(ms: number): number {
   if (!Number.isFinite(ms)) return ms === Infinity ? MAX_TIMER_DELAY_MS : 0;
   return Math.min(Math.max(0, Math.round(ms)), MAX_TIMER_DELAY_MS);
 }
 
 /** A notice closes after its kind's duration; a snack bar (one with an action) stays until dismissed. */
-export function noticeDuration({ kind, action, durationMs }: Notice): number {
+function noticeDuration({ kind, action, durationMs }: Notice): number {
   if (durationMs !== undefined) return clampDelay(durationMs);
   return action ? SNACKBAR_DEFAULT_DURATION_MS : TOAST_DURATION_MS[kind];
 }

@@ -40,7 +40,7 @@ export interface SettingsDeps {
   hourCheckIntervalMs?: number;
 }
 
-export interface ColorSchemeQuery {
+interface ColorSchemeQuery {
   readonly matches: boolean;
   addEventListener(type: 'change', listener: (event: { matches: boolean }) => void): void;
   removeEventListener(type: 'change', listener: (event: { matches: boolean }) => void): void;
@@ -58,7 +58,7 @@ const titleOf = (name: string) =>
     .replace(/[A-Z]/g, ' $&')
     .trim();
 
-export const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
+const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
 
 /** What night mode asks, only when it matters: before the first paint each answer costs time. */
 export interface NightSigns {
@@ -84,7 +84,7 @@ export function showTheme(root: Element, theme: Theme): void {
 
 export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
 
-export function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsState): RouteAnimationMode {
+function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsState): RouteAnimationMode {
   if (pageAnimations && elementsAnimations) return 'ALL';
   if (pageAnimations) return 'PAGE';
   if (elementsAnimations) return 'ELEMENTS';

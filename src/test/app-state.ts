@@ -5,7 +5,7 @@ import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import { startState, type AppStateDeps } from '../state/app-state';
 
 /** English, at once: what the app shows once en.json has arrived. */
-export const loadEnglish = async (): Promise<LoadedMessages> => ({ language: 'en', messages: en, errors: [] });
+const loadEnglish = async (): Promise<LoadedMessages> => ({ language: 'en', messages: en, errors: [] });
 
 /**
  * Starts the app's state for the current test, as the app does (models, their effects, the

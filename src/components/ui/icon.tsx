@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { HttpError, NetworkError } from '../../lib/http';
-import { iconCache } from '../../lib/icon-cache';
+import { createIconCache, type IconCache } from '../../lib/icon-cache';
 import { reportError } from '../../lib/report';
 import { svgInstance } from '../../lib/svg-instance';
 
+const iconCache = createIconCache();
 let instances = 0;
 
 interface IconProps {
@@ -13,7 +14,7 @@ interface IconProps {
   label?: string;
   size?: number;
   className?: string;
-  cache?: typeof iconCache;
+  cache?: IconCache;
 }
 
 /**

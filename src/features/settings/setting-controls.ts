@@ -24,7 +24,7 @@ export type SettingControl =
       options: readonly SelectOption[];
     });
 
-export type SelectOption = { value: string } & ({ labelKey: string } | { label: string; lang: string });
+type SelectOption = { value: string } & ({ labelKey: string } | { label: string; lang: string });
 
 const THEME_OPTIONS: readonly SelectOption[] = THEMES.map((theme) => ({
   value: theme,
