@@ -19,7 +19,6 @@ export function whenIdleInTurn(tasks: readonly (() => Promise<unknown>)[]): void
   });
 }
 
-// After the first load: background work never competes with the first page, and its failures are told apart.
 export function afterFirstLoad(router: Pick<AnyRouter, 'subscribe' | 'state'>, task: () => void): void {
   if (router.state.status === 'idle' && router.state.resolvedLocation) {
     task();

@@ -28,7 +28,6 @@ function whenNewHeading(previous: HTMLElement | null, found: (heading: HTMLEleme
   };
 }
 
-/** After a navigation, focus on the new h1 and the title announced, as a screen reader does on a full load. */
 export function RouteAnnouncer() {
   const router = useRouter();
   const t = useT();

@@ -29,7 +29,6 @@ export function startAnalytics(
 ): () => void {
   if (!id) return () => {};
   const page = signal<PageView | null>(null);
-  // Views that completed before the module arrived; sent in order once it has.
   const waiting: PageView[] = [];
   let analytics: Analytics | null = null;
 

@@ -4,7 +4,6 @@ const REGION = '[a-z]{2}(?:-[a-z]+)+-\\d+';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const REGIONAL_ID = new RegExp(`^(${REGION}):${UUID}$`);
 
-/** Pool ids and identity ids alike are `{region}:{uuid}`. */
 export function regionOfId(id) {
   return typeof id === 'string' ? (REGIONAL_ID.exec(id)?.[1] ?? null) : null;
 }

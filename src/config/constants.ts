@@ -62,7 +62,6 @@ export const EFFECT_MAX_RETRIES = 10;
 export const AWS_CREDENTIALS = {
   refreshBeforeMs: 5 * 60_000,
   minRefreshDelayMs: 5_000,
-  /** Without AWS's Date, the browser's clock is taken to be this far behind. */
   assumedClockSkewMs: 5 * 60_000,
   maxClockOffsetMs: 24 * 60 * 60_000,
 } as const;

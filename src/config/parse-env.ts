@@ -10,7 +10,6 @@ export interface AppEnv {
   oidc: OidcEnv | null;
   cognitoIdentity: CognitoIdentityEnv | null;
   gaMeasurementId: string | null;
-  /** Every page needs a signed-in user (only with sign-in configured). */
   authRequired: boolean;
   apiOrigins: ApiOrigins;
 }

@@ -17,7 +17,6 @@ class MessagesLoadError extends Error {
 
 const messagesUrl = (language: Language) => `${env.i18nPrefix}/assets/i18n/${language}.json`;
 
-/** Fetches one language file; rejects on HTTP errors and on anything that is not a key → text map. */
 async function fetchMessages(language: Language, fetchImpl: typeof fetch = fetch): Promise<Messages> {
   let response: Response;
   try {

@@ -1,4 +1,3 @@
-/** The user-agent rules for browsers where page animations are switched off. */
 function isSafari(userAgent: string): boolean {
   return userAgent.includes('Safari/') && !/Chrome|Chromium|CriOS|FxiOS|Edg|Android/.test(userAgent);
 }

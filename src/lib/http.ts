@@ -29,7 +29,6 @@ export class NetworkError extends Error {
 export interface HttpOptions extends RequestInit {
   /** The caller handles failures: they still reject, but reach no global error handler (no toast). */
   handleErrors?: boolean;
-  /** false: never send the access token, even to an API origin (static files). */
   accessToken?: boolean;
 }
 

@@ -17,7 +17,7 @@ class InvalidActionError extends Error {
 
 const logActions = !env.production && !env.test;
 
-/** The only way state changes: an invalid payload is reported and changes nothing. Returns whether it applied. */
+/** The only way state changes: an invalid payload is reported and changes nothing. */
 export function defineAction<P>(name: string, validate: Validator<P>, apply: (payload: P) => void) {
   const run = action((payload: P): boolean => {
     const result = validate(payload);
@@ -39,7 +39,6 @@ export interface EffectRunnerOptions {
   retryDelayMs?: (attempt: number) => number;
 }
 
-/** A signals effect that reports a failure and retries, then stays stopped; the model creating it owns it. */
 export function runEffect(
   name: string,
   fn: () => unknown,

@@ -5,7 +5,6 @@ export interface Notice {
   kind: NoticeKind;
   messageId: string;
   defaultMessage: string;
-  /** A snack bar: it stays until dismissed unless `durationMs` says otherwise. */
   action?: NoticeAction;
   /** 0: until dismissed. */
   durationMs?: number;

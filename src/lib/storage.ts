@@ -60,7 +60,6 @@ function storageKeyToPath(key: string): string[] {
 
 export type StoredTree = { [key: string]: unknown };
 
-// A storage that fails part-way gives what it gave until then.
 function readKeys(storage: KeyValueStorage, failures: unknown[]): string[] {
   const keys: string[] = [];
   let length = 0;
@@ -87,7 +86,6 @@ function inLoadOrder(keys: string[], prefix: string): string[] {
   return [...others, ...keys.filter((key) => own.has(key))];
 }
 
-/** Sets `value` at `path`, creating prototype-less levels; an existing non-object is replaced. */
 function setPath(tree: StoredTree, path: string[], value: unknown) {
   let node = tree;
   path.forEach((part, depth) => {

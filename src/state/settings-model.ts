@@ -27,15 +27,12 @@ import {
 // The boot script bundles the look rules below into every page (tree-shaken: the model stays out).
 
 export interface SettingsDeps {
-  /** What storage held at start-up (`snxt-SETTINGS`) */
   stored?: unknown;
   storage: AppStorage;
   root: HTMLElement;
   clock?: Clock;
   userAgent?: string;
-  /** `navigator.languages` */
   preferredLanguages?: readonly string[];
-  /** `prefers-color-scheme: dark` */
   darkScheme?: ColorSchemeQuery;
   hourCheckIntervalMs?: number;
 }
@@ -74,7 +71,7 @@ export function effectiveTheme(settings: SettingsState, now: NightSigns): Theme 
 
 const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
 
-/** The theme as the one theme class on `<html>` (so portals get it too) and the browser's UI colour. */
+// On `<html>`, so portals get it too.
 export function showTheme(root: Element, theme: Theme): void {
   const themeClass = theme.toLowerCase();
   root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
@@ -93,7 +90,6 @@ function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsStat
 
 type ChangeActions = { [K in SettingName]: (value: SettingsState[K]) => boolean };
 
-/** One signal, an action per field, and its effects: storage, the theme on `<html>`, the hour, dark mode, other tabs. */
 export const SettingsModel = /* @__PURE__ */ createModel(
   ({
     stored,
@@ -122,7 +118,6 @@ export const SettingsModel = /* @__PURE__ */ createModel(
       }),
     ) as ChangeActions;
 
-    // Another tab changed what storage holds.
     const reset = defineAction('[Settings] Reset', anyPayload, (next) => {
       state.value = sanitizeSettings(next, defaults).value;
     });

@@ -8,7 +8,6 @@ const iconCache = createIconCache();
 let instances = 0;
 
 interface IconProps {
-  /** public/assets/icons/{name}.svg */
   name: string;
   label?: string;
   size?: number;

@@ -5,7 +5,6 @@ export type WorkerContainer = Pick<
 
 export interface WatchOptions {
   container: WorkerContainer;
-  /** A TrustedScriptURL where Trusted Types are enforced. */
   scriptUrl: string;
   onUpdateReady: (apply: () => void) => void;
   onFirstControl?: () => void;
