@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { measureRepeatVisit } from './bench-repeat-visit.mjs';
 import { referencedPaths } from '../build/service-worker.mjs';
 
-export const BUDGET_KB = { firstLoadJsGzip: 125, firstLoadCssGzip: 15 };
+const BUDGET_KB = { firstLoadJsGzip: 125, firstLoadCssGzip: 15 };
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'dist');
 
