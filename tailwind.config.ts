@@ -1,7 +1,7 @@
 import type { Config } from 'tailwindcss';
 import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from './src/config/constants';
 
-/** Only what must come from JS: the breakpoint and drawer numbers shared with the code (SPEC §9). */
+/** Only what the code shares with the styles: the wide breakpoint and the drawer. */
 export default {
   theme: {
     extend: {

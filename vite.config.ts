@@ -45,7 +45,7 @@ export default defineConfig(({ mode, command }) => {
       prerenderPlugin(),
       securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
       bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), APP_POLICIES.intlWarmUp),
-      // The service worker (docs/behaviour.md, "Offline and updates"); the app registers it itself.
+      // The service worker (docs/offline.md); the app registers it itself.
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,

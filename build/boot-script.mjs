@@ -1,12 +1,9 @@
-// The pages' one inline script: src/boot.ts bundled with the app's own rules, in place of the entry
-// <script>. The CSP allows it by its hash (build/security-headers.mjs reads it from the built pages).
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const BOOT_MODULE = resolve(dirname(fileURLToPath(import.meta.url)), '../src/boot.ts');
 const ENTRY_ID = '\0snxt-boot-entry';
-// The start data goes in as JSON, where the bench and the service worker read its URLs.
 const START = '__SNXT_BOOT_START__';
 
 export async function bundleBootScript() {
@@ -43,12 +40,10 @@ export async function bundleBootScript() {
 /** @type {(bundle: string, start: import('../src/boot').BootStart) => string} */
 export const bootScriptSource = (bundle, start) => bundle.replace(START, () => JSON.stringify(start));
 
-// V8 builds the locales Intl supports once per process, on the first call from any thread (30–100 ms):
-// a worker makes that call while the entry downloads, so react-intl's at start-up finds them ready.
-export const INTL_WARM_UP_SOURCE =
+// V8 lists Intl's locales once per process on the first call (30–100 ms): a worker makes it while the entry loads.
+const INTL_WARM_UP_SOURCE =
   "Intl.NumberFormat.supportedLocalesOf('en');Intl.DateTimeFormat.supportedLocalesOf('en');close();\n";
 
-/** A route file's URL path, or null for one that matches more paths (`$param`), a layout or the root. */
 export function routePath(file) {
   const name = file
     .replace(/\.[jt]sx?$/, '')
@@ -58,7 +53,6 @@ export function routePath(file) {
   return `/${name.join('/')}`;
 }
 
-/** URL path → the chunks of its lazy page and what they import, minus what the entry loads. */
 export function pageChunkMap(bundle, routesDir, base = '/') {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -83,13 +77,7 @@ export function pageChunkMap(bundle, routesDir, base = '/') {
   return map;
 }
 
-/**
- * Puts the boot script in place of the entry `<script>` (it imports the entry after the first paint)
- * and emits the locale warm-up worker.
- * @param {string} routesDir absolute path of src/routes
- * @param {string} policy the Trusted Types policy that may start the warm-up worker
- * @returns {import('vite').Plugin}
- */
+/** @returns {import('vite').Plugin} */
 export function bootScriptPlugin(routesDir, policy) {
   let base = '/';
   let bundle = null;
@@ -113,7 +101,6 @@ export function bootScriptPlugin(routesDir, policy) {
         const warmUp = Object.values(context.bundle).find(
           (item) => item.type === 'asset' && (item.names ?? [item.name]).includes('intl-warm-up.js'),
         );
-        // The translations are preloaded with the entry, after the first paint, not before it.
         const translationsTag = /\n?\s*<link rel="preload" href="([^"]+\/en\.json)"[^>]*>/.exec(html);
         const manifestTag = /\n?\s*<link rel="manifest" href="([^"]+)"[^>]*>/.exec(html);
         const renderer = Object.values(context.bundle).find(

@@ -1,21 +1,11 @@
-// Cache-Control per path of the built app. Pages, the service worker and the web manifest are
-// revalidated on every load (a deploy shows at once); hashed build files never change under their
-// name and are kept for a year. The translations and icons under /assets/ keep their names from
-// build to build, so they are revalidated too.
+// Revalidated: what keeps its name across deploys (pages, worker, manifest, translations, icons). Hashed: a year.
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Files under /assets/ whose names carry no content hash (copied from public/). */
 export const NAMED_ASSET_DIRS = ['/assets/i18n/', '/assets/icons/'];
 
-/**
- * `_headers` path patterns and their Cache-Control, none overlapping another (hosts join the values
- * of two matching rules into one header): each page with and without `.html`, the worker (and any
- * Workbox file it could import), the manifest, the named asset folders, and each hashed file.
- * @param {string[]} files the build's files, relative to its folder (`index.html`, `assets/index-abc.js`)
- * @returns {[string, string][]}
- */
+// No pattern overlaps another: hosts join the values of two matching rules into one header.
 export function cacheRules(files) {
   const rules = new Map();
   for (const file of [...files].sort()) {
@@ -33,11 +23,6 @@ export function cacheRules(files) {
   return [...rules];
 }
 
-/**
- * Whether a `_headers` path pattern matches a URL path: `*` stands for any run of characters.
- * @param {string} pattern
- * @param {string} path
- */
 export function pathMatches(pattern, path) {
   const source = pattern
     .split('*')

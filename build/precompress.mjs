@@ -1,13 +1,9 @@
-// Brotli and gzip copies of the build's text files, written once at build time at the highest
-// levels (too slow to do per request), and served by `vite preview` the way static hosts serve them
-// (nginx gzip_static / brotli_static, Netlify, Cloudflare Pages). Brotli makes the entry script
-// about 13% smaller than on-the-fly gzip: on a phone's connection that is first paint sooner.
+// Brotli and gzip copies at the highest levels, made once (too slow per request): the entry is ~13% smaller than gzip.
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** What gets compressed, and the Content-Type it is served with. */
-export const COMPRESSIBLE = {
+const COMPRESSIBLE = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
@@ -17,8 +13,7 @@ export const COMPRESSIBLE = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Below this, compression saves less than a network packet. */
-const MIN_BYTES = 1024;
+const MIN_BYTES = 1024; // less saves less than a network packet
 
 const ENCODINGS = [
   ['br', '.br'],
@@ -33,10 +28,6 @@ function* filesUnder(dir) {
   }
 }
 
-/**
- * Writes `file.br` and `file.gz` next to every compressible file of `dir`.
- * @returns {number} how many files were compressed
- */
 export function precompressDir(dir) {
   let count = 0;
   for (const file of filesUnder(dir)) {
@@ -50,7 +41,6 @@ export function precompressDir(dir) {
   return count;
 }
 
-/** The encodings a request accepts, by name (q=0 means refused). */
 function acceptedEncodings(header) {
   return new Set(
     String(header ?? '')
@@ -61,11 +51,6 @@ function acceptedEncodings(header) {
   );
 }
 
-/**
- * Connect middleware: answers GET and HEAD for a file of `root` that has a precompressed copy in an
- * encoding the request accepts. Everything else (pages, the SPA fallback, small files) goes on.
- * @param {string} root the build directory
- */
 export function servePrecompressed(root) {
   const base = resolve(root);
   return (request, response, next) => {
@@ -93,15 +78,11 @@ export function servePrecompressed(root) {
   };
 }
 
-/**
- * Vite plugin: compresses the build once it is written, and makes `vite preview` serve the copies.
- * @returns {import('vite').Plugin}
- */
+/** @returns {import('vite').Plugin} */
 export function precompressPlugin() {
   let outDir = 'dist';
   return {
     name: 'snxt-precompress',
-    // Not for the prerender's own (SSR) build.
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
     // After the security headers plugin (also 'post'), whose middleware must run first.
     enforce: 'post',
@@ -109,7 +90,6 @@ export function precompressPlugin() {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
-      // After every other plugin has written its files.
       order: 'post',
       handler() {
         if (existsSync(outDir)) precompressDir(outDir);

@@ -1,27 +1,16 @@
-// Build step: the pages a first visit opens are rendered at build time, through the app's own
-// components and router (src/prerender-entry.tsx, built for Node by a nested Vite SSR build), so a
-// phone paints the page from the HTML alone, before any script has run. The stylesheet is inlined
-// as one <style> (allowed by its hash: build/security-headers.mjs) so the paint waits for nothing.
+// The first pages, rendered at build time by the app's own code, so a phone paints them from the HTML alone.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-/** The pages rendered at build time. */
-export const PRERENDERED_PATHS = ['/', '/settings'];
+const PRERENDERED_PATHS = ['/', '/settings'];
 
-/** The built file of a URL path: `/` → index.html, `/settings` → settings.html. */
 export const pageFileName = (path) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}.html`);
 
 const escapeHtml = (text) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/**
- * The page's stylesheet links, replaced by one <style> with their text.
- * @param {string} html
- * @param {(href: string) => string | undefined} cssOf the text of a linked stylesheet, by its href
- * @returns {{ html: string, inlined: string[] }} the page and the hrefs it no longer links
- */
 export function inlineStylesheets(html, cssOf) {
   const inlined = [];
   const styles = [];
@@ -43,17 +32,11 @@ export function inlineStylesheets(html, cssOf) {
   };
 }
 
-/**
- * The page's SVG icon, written into its `<link rel="icon">` as a data: URL: the browser asks the
- * server for nothing before the first paint (img-src allows data:).
- * @param {string} html
- * @param {(href: string) => string | undefined} svgOf the text of an SVG file, by its href
- */
+// The icon as a data: URL in its <link>: nothing is asked of the server before the first paint (img-src allows data:).
 export function inlineSvgIcon(html, svgOf) {
   return html.replace(/<link rel="icon" href="([^"]+\.svg)"/, (link, href) => {
     const svg = svgOf(href);
     if (svg === undefined) return link;
-    // The short form of an SVG data: URL: single quotes inside, and only what a URL cannot carry escaped.
     const text = svg
       .trim()
       .replace(/\s+/g, ' ')
@@ -65,13 +48,6 @@ export function inlineSvgIcon(html, svgOf) {
   });
 }
 
-/**
- * The page with its prerendered markup in `#root` (marked with the path it was rendered for, so
- * the app hydrates only that path) and its title.
- * @param {string} html the built index.html
- * @param {string} path
- * @param {{ html: string, title: string }} page
- */
 export function withPrerenderedPage(html, path, page) {
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   return html
@@ -79,10 +55,8 @@ export function withPrerenderedPage(html, path, page) {
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeHtml(path)}">${page.html}</div>`);
 }
 
-/** A page that takes longer than this to render is waiting for something that never comes. */
 const RENDER_TIMEOUT_MS = 30_000;
 
-/** The promise's value, or an error naming `what` once `ms` have passed. */
 function withTimeout(promise, ms, what) {
   let timer;
   const timeout = new Promise((_resolve, reject) => {
@@ -94,10 +68,7 @@ function withTimeout(promise, ms, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Builds the prerender entry for Node into a folder inside node_modules (so its imports of
- * React and the router resolve) and returns its `renderPage`.
- */
+// Built into a folder inside node_modules, so its imports of React and the router resolve.
 async function loadRenderer(config, entry) {
   const cache = resolve(config.root, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
@@ -108,7 +79,6 @@ async function loadRenderer(config, entry) {
       root: config.root,
       mode: config.mode,
       logLevel: 'warn',
-      // The same year as the client build, whatever the clock says by now.
       define: { __BUILD_YEAR__: config.define.__BUILD_YEAR__ },
       build: {
         ssr: entry,
@@ -127,16 +97,9 @@ async function loadRenderer(config, entry) {
   }
 }
 
-/**
- * Vite plugin: writes the prerendered pages (index.html, settings.html) into the client build,
- * with the stylesheet inlined. Runs before the security headers plugin, which hashes the pages'
- * inline script and style.
- * @param {string} entry the prerender entry, relative to the project root
- * @returns {import('vite').Plugin}
- */
+/** @returns {import('vite').Plugin} */
 export function prerenderPlugin(entry = 'src/prerender-entry.tsx') {
   let config;
-  /** The stylesheets now inline in every page, by file name. */
   const inlinedFiles = [];
   return [
     {
@@ -178,7 +141,6 @@ export function prerenderPlugin(entry = 'src/prerender-entry.tsx') {
           for (const path of PRERENDERED_PATHS) {
             const page = await withTimeout(renderPage(path), RENDER_TIMEOUT_MS, `Prerendering ${path}`);
             const fileName = pageFileName(path);
-            // A page for signed-in users only: the app's own page (the SPA fallback) with the stylesheet inlined.
             if (!page) {
               if (fileName === 'index.html') bundle[fileName].source = html;
               continue;
@@ -195,15 +157,12 @@ export function prerenderPlugin(entry = 'src/prerender-entry.tsx') {
     {
       name: 'snxt-prerender-css-deps',
       apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
-      // After Vite has written each lazy chunk's list of files to load before it runs.
       generateBundle: {
         order: 'post',
         handler(_options, bundle) {
           const entryChunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
           if (!entryChunk) return;
-          // Lazy chunks list the entry's stylesheet among those files (Vite's preload helper looks
-          // for its <link>, which the pages no longer have). It becomes the entry script, listed
-          // and loaded already, so the helper skips it instead of fetching a file that is gone.
+          // Vite's preload helper would fetch the inlined stylesheet again; named as the entry script, it is skipped.
           for (const fileName of inlinedFiles.splice(0)) {
             for (const item of Object.values(bundle)) {
               if (item.type === 'chunk') item.code = item.code.replaceAll(`"${fileName}"`, `"${entryChunk.fileName}"`);

@@ -17,7 +17,7 @@ const TEMPLATE = [
 
 describe('inlineStylesheets', () => {
   it('replaces the stylesheet link by one <style> in the head, with its text', () => {
-    const { html, inlined } = inlineStylesheets(TEMPLATE, (href) =>
+    const { html, inlined } = inlineStylesheets(TEMPLATE, (href: string) =>
       href === '/assets/index-a1.css' ? 'p{color:red}' : undefined,
     );
     expect(inlined).toEqual(['/assets/index-a1.css']);
@@ -41,7 +41,7 @@ describe('inlineStylesheets', () => {
 describe('inlineSvgIcon', () => {
   it('writes the SVG icon into its link as a data: URL that parses back to the same SVG', () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#3949ab" data-x='a%b'/></svg>\n`;
-    const html = inlineSvgIcon(TEMPLATE, (href) => (href === '/favicon.svg' ? svg : undefined));
+    const html = inlineSvgIcon(TEMPLATE, (href: string) => (href === '/favicon.svg' ? svg : undefined));
     const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1] ?? '';
     expect(href.startsWith('data:image/svg+xml,')).toBe(true);
     // Nothing in it can end the attribute or the tag.

@@ -1,25 +1,28 @@
-// Security headers for the built app, computed from the build's VITE_* settings. The Vite plugin
-// below ships them with the build (dist/_headers for Netlify / Cloudflare Pages, and an nginx
-// snippet) and `vite preview` serves the headers of the build it serves, so what the tests check
-// is exactly what a deployment gets.
+// A build's headers, written into it (_headers, an nginx snippet) and sent by `vite preview`, as hosts send them.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
-import { trustedTypePolicyNames } from '../src/config/trusted-types.mjs';
+import { APP_POLICIES } from '../src/config/trusted-types.mjs';
 import { cacheRules, IMMUTABLE, NAMED_ASSET_DIRS, NO_CACHE, pathMatches } from './cache-headers.mjs';
 
-/** Where gtag.js loads from and reports to (Google's CSP guide for GA4). */
 const GA = {
   script: ['https://www.googletagmanager.com'],
   connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
   img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
 };
 
-export const HEADERS_FILE = '_headers';
-export const NGINX_FILE = 'nginx-security-headers.conf';
+// DOMPurify's policy sanitises the icons; gtag.js creates `goog#html` for the scripts it adds.
+const trustedTypePolicyNames = ({ analytics }) => [
+  'dompurify',
+  APP_POLICIES.serviceWorker,
+  APP_POLICIES.intlWarmUp,
+  ...(analytics ? [APP_POLICIES.analytics, 'goog#html'] : []),
+];
 
-/** The origin of an http(s) URL, or null for anything else (empty, relative, invalid). */
+const HEADERS_FILE = '_headers';
+const NGINX_FILE = 'nginx-security-headers.conf';
+
 function originOf(value) {
   if (!value) return null;
   try {
@@ -30,11 +33,6 @@ function originOf(value) {
   }
 }
 
-/**
- * The origin the identity pool's calls go to: the override's, or the pool region's endpoint; none
- * without a valid pool id (the app then has the feature off).
- * @param {Record<string, string | undefined>} env
- */
 function identityOrigin(env) {
   const region = regionOfId(env.VITE_COGNITO_IDENTITY_POOL_ID?.trim());
   if (!region) return null;
@@ -47,11 +45,6 @@ const unique = (values) => [...new Set(values.filter(Boolean))];
 
 const sha256Source = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/**
- * The API origins of VITE_API_ORIGINS (`self` is 'self' already), read as strictly as
- * src/config/env.ts reads them: one entry that is not an exact origin and the app uses none.
- * @param {string | undefined} value
- */
 function apiOrigins(value) {
   const entries = (value ?? '')
     .split(',')
@@ -69,11 +62,6 @@ function apiOrigins(value) {
   return origins.includes(null) ? [] : origins;
 }
 
-/**
- * CSP hash sources (`'sha256-…'`) of the inline scripts of a page: the browser runs an inline
- * script only when the hash of its exact text is listed.
- * @param {string} html
- */
 export function inlineScriptHashes(html) {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
     ([, attributes]) =>
@@ -82,20 +70,11 @@ export function inlineScriptHashes(html) {
   return scripts.map(([, , text]) => sha256Source(text));
 }
 
-/**
- * CSP hash sources of the inline `<style>` elements of a page (the prerendered pages inline their
- * stylesheet). Style attributes are not counted: the pages carry none, and a hash would not
- * allow one without 'unsafe-hashes'.
- * @param {string} html
- */
+// Style attributes are not counted: the pages carry none, and a hash would not allow one without 'unsafe-hashes'.
 export function inlineStyleHashes(html) {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, text]) => sha256Source(text));
 }
 
-/**
- * The hash sources of every page of a build: the pages share one policy, so it lists them all.
- * @param {string[]} pages the HTML of each page
- */
 export function pageHashes(pages) {
   return {
     scripts: unique(pages.flatMap(inlineScriptHashes)),
@@ -103,21 +82,11 @@ export function pageHashes(pages) {
   };
 }
 
-/**
- * The Content-Security-Policy for a build. Scripts only from the app's own origin (and Google's
- * tag manager when analytics is on), plus the build's own inline script by its hash; never
- * 'unsafe-inline'. Styles likewise: the pages' inlined stylesheet by its hash, and React sets
- * `style` props through the CSSOM, which CSP does not restrict. Trusted Types are enforced, with
- * only the policies the build creates (src/config/trusted-types.mjs): no default policy, no duplicates.
- * @param {Record<string, string | undefined>} env the build's VITE_* variables
- * @param {string[]} [scriptHashes] hash sources of the pages' inline scripts (inlineScriptHashes)
- * @param {string[]} [styleHashes] hash sources of the pages' inline styles (inlineStyleHashes)
- */
+// Never 'unsafe-inline': inline scripts and styles go by hash; React sets `style` through the CSSOM, which CSP allows.
 export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) {
   const analytics = Boolean(env.VITE_GA_MEASUREMENT_ID?.trim());
   const authority = originOf(env.VITE_OIDC_AUTHORITY);
   const cognito = authority ? originOf(env.VITE_COGNITO_DOMAIN) : null;
-  // Translation files may be served from another origin (VITE_I18N_PREFIX).
   const i18n = originOf(env.VITE_I18N_PREFIX);
   const directives = {
     'default-src': ["'self'"],
@@ -125,8 +94,6 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
     'style-src': ["'self'", ...styleHashes],
     'img-src': ["'self'", 'data:', ...(analytics ? GA.img : [])],
     'font-src': ["'self'"],
-    // Discovery, token and user-info calls go to the provider; Cognito's token endpoint is on its domain;
-    // AWS credentials come from the identity pool's endpoint.
     'connect-src': [
       "'self'",
       authority,
@@ -136,13 +103,11 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
       ...apiOrigins(env.VITE_API_ORIGINS),
       ...(analytics ? GA.connect : []),
     ],
-    // Sign-in and sign-out leave for the provider with location.assign, never with a form.
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'manifest-src': ["'self'"],
-    // DOM XSS sinks (innerHTML, script URLs, eval…) take only values made by the named policies.
     'require-trusted-types-for': ["'script'"],
     'trusted-types': trustedTypePolicyNames({ analytics }),
   };
@@ -151,13 +116,6 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
     .join('; ');
 }
 
-/**
- * Every header the app is served with.
- * @param {Record<string, string | undefined>} env the build's VITE_* variables
- * @param {string[]} [scriptHashes] hash sources of the pages' inline scripts
- * @param {string[]} [styleHashes] hash sources of the pages' inline styles
- * @returns {Record<string, string>}
- */
 export function securityHeaders(env, scriptHashes = [], styleHashes = []) {
   return {
     'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes, styleHashes),
@@ -165,19 +123,12 @@ export function securityHeaders(env, scriptHashes = [], styleHashes = []) {
     'Referrer-Policy': 'no-referrer',
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
-    // browsing-topics is the successor of FLoC's interest-cohort, which Chromium no longer knows.
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
   };
 }
 
-/**
- * Netlify / Cloudflare Pages `_headers`: every path gets every security header, and each path
- * pattern of `rules` its Cache-Control (build/cache-headers.mjs).
- * @param {Record<string, string>} headers
- * @param {[string, string][]} [rules] path pattern → Cache-Control
- */
 export function headersFile(headers, rules = []) {
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
   const caching = rules.flatMap(([path, value]) => [path, `  Cache-Control: ${value}`]);
@@ -190,10 +141,7 @@ export function headersFile(headers, rules = []) {
   ].join('\n');
 }
 
-/**
- * Reads back a `_headers` file written by headersFile: its rules in order.
- * @returns {{ path: string, headers: Record<string, string> }[]}
- */
+/** @returns {{ path: string, headers: Record<string, string> }[]} */
 export function parseHeaderRules(text) {
   const rules = [];
   for (const line of text.split('\n')) {
@@ -204,28 +152,16 @@ export function parseHeaderRules(text) {
   return rules;
 }
 
-/** The headers `_headers` gives every path (its `/*` rule). */
 export function parseHeadersFile(text) {
   return parseHeaderRules(text).find((rule) => rule.path === '/*')?.headers ?? {};
 }
 
-/**
- * The headers of one URL path: every matching rule, in order. A path no caching rule names (the SPA
- * fallback for an unknown path) is revalidated, as static hosts do by default.
- * @param {{ path: string, headers: Record<string, string> }[]} rules
- * @param {string} path
- */
 export function headersForPath(rules, path) {
   const headers = { 'Cache-Control': NO_CACHE };
   for (const rule of rules) if (pathMatches(rule.path, path)) Object.assign(headers, rule.headers);
   return headers;
 }
 
-/**
- * An nginx snippet for the `server` block: the headers on every response, Cache-Control per path,
- * the deploy configs hidden and the SPA fallback. nginx drops the server's add_header lines in a
- * location that adds its own, so each location repeats them.
- */
 export function nginxSnippet(headers) {
   const quote = (value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
   const addHeaders = (extra, indent = '') =>
@@ -264,12 +200,6 @@ export function nginxSnippet(headers) {
   ].join('\n');
 }
 
-/**
- * Whether `vite preview` serves a path of the build as the deploy configs do: never the configs
- * themselves, and a missing file under /assets/ is a 404, not the SPA fallback.
- * @param {string} dir the build's folder
- * @param {string} path the URL path, as requested
- */
 export function isServed(dir, path) {
   let decoded = path;
   try {
@@ -283,21 +213,12 @@ export function isServed(dir, path) {
   return existsSync(file) && statSync(file).isFile();
 }
 
-/**
- * Vite plugin: writes the deploy configs into the build and makes `vite preview` send the headers
- * of the build it serves, path by path (read from its `_headers`, so a preview started without the build's
- * environment still serves the right policy). Dev is left alone: the dev server needs inline
- * and eval'd scripts for hot reloading.
- * @param {() => Record<string, string | undefined>} readEnv the VITE_* variables of the build
- * @returns {import('vite').Plugin}
- */
+/** @returns {import('vite').Plugin} Not in dev, whose hot reloading needs inline and eval'd scripts. */
 export function securityHeadersPlugin(readEnv) {
   return {
     name: 'snxt-security-headers',
-    // Not for the prerender's own (SSR) build.
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
-    // After Vite has written index.html and the prerender its pages, so their inline script and
-    // style can be hashed.
+    // After Vite has written index.html and the prerender its pages, so their inline script and style are hashed.
     enforce: 'post',
     generateBundle(_options, bundle) {
       const pages = Object.values(bundle)

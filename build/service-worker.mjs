@@ -1,32 +1,20 @@
-// The service worker's build settings (vite-plugin-pwa, Workbox's generateSW). The worker
-// precaches what a first visit needs to paint (every built page and what it references, the web
-// manifest and its icons); everything else is cached on first use. See docs/behaviour.md, "Offline
-// and updates".
+// The worker precaches what a first visit paints (pages, what they reference, icons); the rest is cached on first use.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The worker's file name; the app registers exactly this URL (src/features/offline/worker-url.ts). */
+// The app registers exactly this URL (WORKER_URL, src/features/offline/service-worker.ts).
 export const WORKER_FILE = 'sw.js';
 
-/** The query under which the pages are precached. */
-export const OFFLINE_COPY = '?offline';
+const OFFLINE_COPY = '?offline';
 
-/** Cache names, so tests and docs can name them. */
 export const CACHES = { pages: 'snxt-pages', assets: 'snxt-assets', files: 'snxt-files' };
 
-/**
- * The same-origin URLs (`/…`) a built page references: in `src` / `href` attributes (styles, icons,
- * manifest) and as its boot script's entry script and renderer chunk, translations, web manifest and locale
- * warm-up worker.
- * @param {string} html
- */
 export function referencedPaths(html) {
   return [
     ...html.matchAll(/(?:\b(?:src|href)=|"(?:entry|renderer|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g),
   ].map(([, path]) => path);
 }
 
-/** The icon paths a web manifest lists. */
 export function manifestIconPaths(text) {
   try {
     const manifest = JSON.parse(text);
@@ -38,13 +26,7 @@ export function manifestIconPaths(text) {
   }
 }
 
-/**
- * A Workbox manifest transform keeping the first-load files only: every `*.html` page, what any
- * page references, the icons of any referenced web manifest, and the app's own icons. Lazy chunks and the other
- * languages stay out (they are cached when first used).
- * @param {() => string} outDir the build's output folder (known once Vite has resolved its config)
- * @returns {(entries: import('workbox-build').ManifestEntry[]) => Promise<{ manifest: import('workbox-build').ManifestEntry[], warnings: string[] }>}
- */
+/** @returns {import('workbox-build').ManifestTransform} */
 export function firstLoadOnly(outDir) {
   return async (entries) => {
     const read = (url) => {
@@ -63,35 +45,25 @@ export function firstLoadOnly(outDir) {
     }
     const manifest = entries
       .filter((entry) => wanted.has(entry.url))
-      // A page is kept as the offline copy only: under its own URL the precache would answer the
-      // navigation from the cache, and navigations go to the network first.
+      // Only as its offline copy: under its own URL the precache would answer navigations, which go to the network.
       .map((entry) => (entry.url.endsWith('.html') ? { ...entry, url: `${entry.url}${OFFLINE_COPY}` } : entry));
     return { manifest, warnings: [] };
   };
 }
 
-// The functions below run inside the worker: Workbox copies their source into sw.js, so they use
-// nothing from this module's scope.
+// The functions below run in the worker: Workbox copies their source into sw.js, so they use nothing from this module.
 
-/** Same-origin navigations. */
 const isPageNavigation = ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin;
 
-/** Hashed build files: same origin, under /assets/, not the translations or icons (they keep their names). */
 const isHashedAsset = ({ url }) =>
   url.origin === self.location.origin &&
   url.pathname.startsWith('/assets/') &&
   !/^\/assets\/(i18n|icons)\//.test(url.pathname);
 
-/** Translation files and icons: same origin, fixed names, new content with each deploy. */
 const isNamedFile = ({ url }) =>
   url.origin === self.location.origin && /^\/assets\/(i18n\/[\w-]+\.json|icons\/[\w-]+\.svg)$/.test(url.pathname);
 
-/**
- * One cache entry per built page, whatever the URL: `/settings?x` and `/settings/` are
- * settings.html, every other path is index.html (the SPA fallback). A sign-in answer's one-time
- * code in the query never becomes a cache key, and unknown paths cannot fill the cache. The key
- * goes into the handler's state for appPageOnly.
- */
+// One entry per page whatever the URL: a sign-in answer's one-time code never becomes a key, unknown paths add none.
 const pageKey = async ({ request, state }) => {
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   const page = path === '' || path === '/index.html' ? '/index' : path.replace(/\.html$/, '');
@@ -102,12 +74,7 @@ const pageKey = async ({ request, state }) => {
   return key;
 };
 
-/**
- * Stores and serves only the app's own page for its key: 200 HTML, neither `no-store` nor `private`,
- * the CSP its precached copy came with, and the root element the build writes for that page, found
- * in the first 512 KiB. A stored copy that fails (an older worker's) is deleted. Both cacheWillUpdate
- * and cachedResponseWillBeUsed.
- */
+// Only the app's own page for its key: 200 HTML, cacheable, its precached copy's CSP and root; else it is deleted.
 const appPageOnly = async (params) => {
   const stored = 'cachedResponse' in params;
   const response = stored ? params.cachedResponse : params.response;
@@ -152,7 +119,6 @@ const appPageOnly = async (params) => {
   return null;
 };
 
-/** Offline and not stored under its key: the precached copy of its page (settings.html or index.html). */
 const offlinePage = async ({ request }) => {
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   const page = path === '' ? '/index' : path.replace(/\.html$/, '');
@@ -168,29 +134,19 @@ const offlinePage = async ({ request }) => {
   return (await precached(`${page}.html`)) ?? (await precached('/index.html')) ?? Response.error();
 };
 
-/** Only real files: a 200 that is not the SPA fallback's HTML standing in for a missing chunk. */
 const realFileOnly = async ({ response }) =>
   response.status === 200 && !(response.headers.get('Content-Type') ?? '').startsWith('text/html') ? response : null;
 
-/**
- * Servers add `Vary: Origin` (vite preview does): a module script's request carries an Origin
- * header, the warm-up's fetch() does not, and the copy would never match. Our files do not vary.
- */
+// `Vary: Origin` (vite preview sends it) would never match: module scripts send an Origin, the warm-up's fetch() none.
 const IGNORE_VARY = { ignoreVary: true };
 
-/**
- * generateSW options: prompt mode (the worker waits until the app's Reload asks it to take over),
- * claims the tab on its first install so the first visit's files get cached, no importScripts (the
- * CSP's Trusted Types would refuse a script URL string in the worker).
- * @param {() => string} outDir
- * @returns {Partial<import('workbox-build').GenerateSWOptions>}
- */
+// Waits for the app's Reload, claims the first visit's tab, imports no script (Trusted Types would refuse its URL).
+/** @returns {Partial<import('workbox-build').GenerateSWOptions>} */
 export function workboxOptions(outDir) {
   return {
     globPatterns: ['**/*.{html,js,css,webmanifest,svg,png,ico}'],
     globIgnores: ['**/*.{br,gz}', 'assets/i18n/**', WORKER_FILE, 'workbox-*.js'],
     manifestTransforms: [firstLoadOnly(outDir)],
-    // Hashed files need no revision query; the pages and the manifest keep theirs.
     dontCacheBustURLsMatching: /^assets\//,
     navigateFallback: null,
     skipWaiting: false,

@@ -1,10 +1,6 @@
-// `npm run bench:lighthouse`: a production build served by `vite preview` on 127.0.0.1, then
-// Lighthouse (mobile and desktop presets, local Chromium) on / and /settings, 3 runs each. Prints
-// the medians of the four category scores, FCP, LCP, TBT, CLS and the bytes transferred, and the
-// audits that cost points. It reports; it does not fail on scores.
-// Extra arguments are VITE_* settings for the build, e.g. `npm run bench:lighthouse -- VITE_GA_MEASUREMENT_ID=G-X1`,
-// or narrow the run while working: `--preset=mobile --path=/ --runs=1 --save` (--save keeps the
-// full reports in .lighthouse/ for the details behind a number).
+// `npm run bench:lighthouse`: Lighthouse (mobile and desktop, local Chromium) on / and /settings of a production
+// build, 3 runs each; prints the medians and the audits that cost points, and fails on nothing. Arguments: VITE_*
+// settings for the build, or `--preset=mobile --path=/ --runs=1 --save` (full reports kept in .lighthouse/).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -77,8 +73,7 @@ try {
           writeFileSync(`${SAVE_DIR}/${name.replace('.json', '.trace.json')}`, JSON.stringify(result.artifacts.Trace));
         }
         if (result.lhr.runtimeError) {
-          // A run Lighthouse could not measure (a trace without its navigation start, now and then)
-          // has no figures: it is run again rather than counted as zeros in the medians.
+          // A run Lighthouse could not measure (no navigation start in its trace) is run again, not counted as zeros.
           console.warn(`  ${preset} ${path}: ${result.lhr.runtimeError.message}`);
           runs.pop();
           failed += 1;
@@ -95,7 +90,6 @@ try {
           format(median(runs.map((lhr) => lhr.audits[audit].numericValue ?? 0))),
         ]),
       );
-      // Audits that cost points in the last run, so the numbers come with their reasons.
       const last = runs[runs.length - 1];
       const losses = CATEGORIES.flatMap((id) =>
         last.categories[id].auditRefs

@@ -1,6 +1,5 @@
-// The "repeat visit" figure of `npm run bench`: a build served by `vite preview` on 127.0.0.1,
-// opened once in Chromium until the service worker controls the page and has cached what it
-// loaded, then opened again: the time from navigation start until the page's h1 is painted.
+// `npm run bench`'s repeat visit: a build opened once in Chromium until the service worker controls the page and
+// has cached it, then again; the time from navigation start until the h1 is painted.
 import { chromium } from '@playwright/test';
 import { freePort, startPreview } from '../tests/support/app-servers.mjs';
 import { CHROMIUM_ARGS, findBrowser } from '../tests/support/find-browser.mjs';
@@ -23,10 +22,6 @@ function recordHeading() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/**
- * @param {string} outDir the build to serve
- * @returns {Promise<{ firstMs: number, repeatMs: number, repeatFromNetwork: number } | null>} null without a browser
- */
 export async function measureRepeatVisit(outDir) {
   const executablePath = findBrowser()?.executablePath;
   if (!executablePath) return null;

@@ -1,7 +1,5 @@
-// `npm run bench`: a production build, then the bytes a first visit loads (JS and CSS, raw and
-// gzip), every lazy chunk, the build time, and the repeat visit (the h1 painted with the service
-// worker active). Fails when first-load JS or CSS is over budget.
-// Extra arguments are VITE_* settings for the build, e.g. `npm run bench -- VITE_OIDC_AUTHORITY=…`.
+// `npm run bench`: a production build's first-load bytes (JS and CSS, raw and gzip), its lazy chunks, build time and
+// repeat visit; fails over the budget. Arguments are VITE_* settings for the build (`-- VITE_OIDC_AUTHORITY=…`).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { measureRepeatVisit } from './bench-repeat-visit.mjs';
 import { referencedPaths } from '../build/service-worker.mjs';
 
-export const BUDGET_KB = { firstLoadJsGzip: 125, firstLoadCssGzip: 15 };
+const BUDGET_KB = { firstLoadJsGzip: 125, firstLoadCssGzip: 15 };
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'dist');
 
@@ -34,7 +32,6 @@ const buildSeconds = (performance.now() - started) / 1000;
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
-/** Size of a file, or `fallback` when it is not there. */
 const statSize = (path, fallback) => {
   try {
     return statSync(path).size;

@@ -1,10 +1,6 @@
-// Adds lock entries for platform-specific optional packages (other OSes and CPUs) that npm left
-// out of package-lock.json because the registry it used does not serve those exact versions.
-// Without them `npm ci` refuses the lock ("Missing: …@ from lock file"). Each entry gets, from the
-// registry's metadata, its integrity (when the registry serves that version) and its os / cpu /
-// libc, so npm installs it only on its own platform; an entry the registry cannot vouch for is
-// named at the end, and scripts/package-lock.test.ts fails until it is reviewed.
-// Run after `npm install` changes the lock: npm run lockfile
+// `npm run lockfile`: npm leaves other platforms' optional builds out of the lock when its registry does not serve
+// their versions, and `npm ci` then refuses the lock. This adds them with their os/cpu/libc and integrity; one the
+// registry cannot vouch for is named, and scripts/package-lock.test.ts fails until it is reviewed.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -16,7 +12,6 @@ const packages = lock.packages;
 const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'];
 const CPU = ['arm64', 'x64', 'arm', 'ia32', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el', 'wasm32'];
 
-/** os / cpu / libc read from a package's name, for when the registry knows nothing of it. */
 const platformFromName = (name) => {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((part) => OS.includes(part));
@@ -25,7 +20,6 @@ const platformFromName = (name) => {
   return { ...(os && { os: [os] }), ...(cpu && { cpu: [cpu] }), ...(libc && { libc: [libc] }) };
 };
 
-/** `npm view` fields as JSON, or null when the registry has no such package or version. */
 async function view(spec, fields) {
   try {
     const { stdout } = await promisify(execFile)('npm', ['view', spec, ...fields, '--json'], { encoding: 'utf8' });
@@ -35,7 +29,6 @@ async function view(spec, fields) {
   }
 }
 
-/** What the registry says of name@version: its integrity, and the platform it runs on. */
 async function registryFacts(name, version) {
   const exact = await view(`${name}@${version}`, ['dist.integrity', 'os', 'cpu', 'libc']);
   // A platform package runs on the same platform in every version: another version's metadata tells it.
@@ -46,7 +39,6 @@ async function registryFacts(name, version) {
   return { integrity: exact?.['dist.integrity'], ...fields };
 }
 
-/** Where node would find `name` from the package at `from`, walking up the node_modules folders. */
 function resolve(from, name) {
   for (let dir = from; ;) {
     const candidate = dir ? `${dir}/node_modules/${name}` : `node_modules/${name}`;
@@ -57,7 +49,6 @@ function resolve(from, name) {
   }
 }
 
-/** The node_modules folder that holds the package at `path` ('' is the project root). */
 const folderOf = (path) =>
   path ? path.slice(0, path.lastIndexOf('node_modules/') + 'node_modules'.length) : 'node_modules';
 

@@ -1,6 +1,5 @@
-// `npm start`: the Vite dev server on http://localhost:5173 together with the bundled local
-// OpenID provider, so sign-in works with no configuration. When VITE_OIDC_AUTHORITY is set (in
-// the environment or a .env file) the app uses that provider instead and none is started here.
+// `npm start`: Vite's dev server with the local OpenID provider, so sign-in works with no configuration; with
+// VITE_OIDC_AUTHORITY set (environment or .env) the app uses that provider and none is started.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';

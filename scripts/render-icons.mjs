@@ -1,6 +1,5 @@
-// Renders the PNG app icons from public/favicon.svg with the local Chromium (run once after the
-// logo changes: `npm run icons`). The maskable and Apple icons get a full-bleed
-// background, since the platform cuts its own shape out of them.
+// `npm run icons` (after the logo changes): the PNG app icons from public/favicon.svg, by the local Chromium. The
+// maskable and Apple icons get a full-bleed background: the platform cuts its own shape out of them.
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../tests/support/find-browser.mjs';

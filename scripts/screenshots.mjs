@@ -1,7 +1,5 @@
-// Takes screenshots of a running app for a look by eye:
-//   npm run screenshots -- http://127.0.0.1:4173 [path ...]
-// Writes .screenshots/{path}-{theme}-{lang}-{width}.png for every theme at 390 and 1280px wide,
-// plus Hebrew and German. Settings are put straight into localStorage (snxt-SETTINGS).
+// `npm run screenshots -- http://127.0.0.1:4173 [path ...]`: every theme at 390 and 1280 px, plus Hebrew and German,
+// into .screenshots/ for a look by eye (the settings go straight into localStorage).
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../tests/support/find-browser.mjs';

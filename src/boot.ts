@@ -13,7 +13,6 @@ export interface BootStart {
   pages: Record<string, string[]>;
   renderer?: string;
   manifest?: string;
-  /** `…/en.json`; the visitor's language is next to it */
   translations?: string;
   startAfterMs?: number;
   intlWarmUp?: string;
@@ -25,7 +24,6 @@ function storedSettings(): unknown {
     const text = localStorage.getItem(`${STORAGE_PREFIX}${STORAGE_KEYS.settings}`);
     return text === null ? undefined : JSON.parse(text);
   } catch {
-    // No storage, or not JSON: the defaults, as the app will find.
     return undefined;
   }
 }

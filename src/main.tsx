@@ -11,10 +11,7 @@ import { i18n } from './state/app-state';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
-/**
- * React DOM's renderer: a first-load chunk of its own (the boot script preloads it with this one),
- * so evaluating it is a task of its own rather than part of one long start-up task.
- */
+// React DOM's renderer is a first-load chunk of its own (preloaded by the boot script): evaluating it is a task of its own.
 const loadRenderer = () => import('react-dom/client');
 type Renderer = Awaited<ReturnType<typeof loadRenderer>>;
 
@@ -26,16 +23,12 @@ const app = (router: AppRouter, hydrationMessages: LoadedMessages | null = null)
   </StrictMode>
 );
 
-/** The path whose prerendered markup `#root` holds (`data-prerendered`, written by the build), if it is this one. */
 function prerenderedHere(container: HTMLElement): boolean {
   const path = location.pathname.replace(/\/+$/, '') || '/';
   return container.dataset.prerendered === path && container.firstElementChild !== null;
 }
 
-/**
- * Hydrates the prerendered page: the router's matches and lazy page, and the English the page was
- * rendered with, are ready first, so the first render is the server's markup exactly.
- */
+// The match, the lazy page and English come first, so the first render is exactly the server's markup.
 async function hydrate(router: AppRouter, container: HTMLElement, renderer: Promise<Renderer>): Promise<boolean> {
   const [english, { hydrateRoot }] = await Promise.all([
     i18n.english(),
@@ -60,17 +53,12 @@ async function hydrate(router: AppRouter, container: HTMLElement, renderer: Prom
   return true;
 }
 
-/**
- * Start-up in short tasks (a phone's main thread stays free for input and paint between them):
- * the app's state and the translations fetch first, then the router's first match, then the render.
- */
+// Short tasks, so a phone's main thread stays free for input and paint between them.
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in index.html');
-  // The boot script imports this module after the first paint: the prerendered page is on screen.
   const prerendered = prerenderedHere(container);
   const renderer = loadRenderer();
-  // Evaluating the modules, creating the router and starting the state: tasks of their own.
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();

@@ -1,5 +1,4 @@
-// Built by build/prerender.mjs (a Vite SSR build) and run at build time, in Node: renders a page
-// through the app's own components and router into the HTML the server sends.
+// Run at build time in Node (build/prerender.mjs): a page through the app's own components and router, as HTML.
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -18,7 +17,6 @@ import { startState } from './state/app-state';
 
 const MESSAGES: LoadedMessages = { language: DEFAULT_LANGUAGE, messages: english, errors: [] };
 
-/** The parts of `<html>` and `matchMedia` the models touch; nothing here reaches the page. */
 const detachedRoot = {
   lang: '',
   dir: '',
@@ -28,21 +26,14 @@ const detachedRoot = {
 const lightScheme = { matches: false, addEventListener: () => undefined, removeEventListener: () => undefined };
 
 export interface PrerenderedPage {
-  /** The markup of `#root`. */
   html: string;
-  /** `<title>`, as the app sets it on that page. */
   title: string;
 }
 
-/**
- * The page at `path` as a first visit sees it: defaults, English, signed out, the build's year.
- * Null for a page only signed-in users may see (`requiresAuth`, or every page with mandatory
- * sign-in): its content must never be in the HTML, and the app's sign-in gate takes over.
- */
+/** As a first visit sees it; null for a page only signed-in users may see: its content must never be in the HTML. */
 export async function renderPage(path: string): Promise<PrerenderedPage | null> {
   const stop = startState({
     storage: createMemoryStorage(),
-    // Stand-ins for the browser objects the state reads: the prerender has no document.
     root: detachedRoot as unknown as HTMLElement,
     darkScheme: lightScheme as unknown as MediaQueryList,
     userAgent: '',
@@ -62,8 +53,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage | null> 
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
-      // One piece: React would otherwise move a large boundary's content to the end of the page,
-      // behind an inline script the CSP does not allow.
+      // One piece: React would move a large boundary's content behind an inline script the CSP does not allow.
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const html = await new Response(prelude).text();

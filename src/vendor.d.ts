@@ -5,5 +5,4 @@ declare module '@preact/signals-react-transform' {
   export default signalsTransform;
 }
 
-/** The year the app was built (vite.config.ts `define`): the prerendered footer shows it. */
 declare const __BUILD_YEAR__: number;

@@ -1,17 +1,6 @@
-// The Cognito Identity API of an identity pool (GetId, GetCredentialsForIdentity) for the local
-// OpenID provider, answered the way https://cognito-identity.{region}.amazonaws.com/ answers:
-// AWS's JSON 1.1 protocol (POST, `x-amz-target`, `application/x-amz-json-1.1`), errors as
-// HTTP 400 `{"__type","message"}` with Cognito's own messages, CORS open to every origin (`*`).
-//
-//   provider.use(cognitoIdentity({ issuer, clientId, jwks: { keys: [publicJwk] } }));
-//
-// The pool trusts one login provider: this OpenID provider, named by its issuer without the
-// scheme (`127.0.0.1:5174`), as Cognito names a user pool (`cognito-idp.{region}.amazonaws.com/{id}`).
-// ID tokens must be RS256-signed by one of `jwks`, with `iss` = the issuer, `aud` = the client,
-// a `sub`, and `token_use` = "id" when present. There is no clock-skew allowance: a token is
-// expired once now >= exp, as Cognito reports it ("Token expired: now >= exp"); the issuer and this
-// check share one clock here, so any allowance would only let expired tokens through.
-// Identities and credentials are in memory and random; nothing is signed or checked with them.
+// The Cognito Identity API (GetId, GetCredentialsForIdentity) as cognito-identity.{region}.amazonaws.com answers
+// it, trusting the local provider's ID tokens under its issuer without the scheme (as Cognito names a user pool).
+// No clock-skew allowance: issuer and check share one clock here, so any allowance would only pass expired tokens.
 
 import { randomBytes, randomUUID } from 'node:crypto';
 
@@ -22,13 +11,12 @@ export const IDENTITY_PATH = '/identity/';
 
 const CONTENT_TYPE = 'application/x-amz-json-1.1';
 const TARGET_PREFIX = 'AWSCognitoIdentityService.';
-/** Cognito's pattern for identity pool and identity ids ({region}:{uuid}), and their length limit. */
 const ID_PATTERN = /^[\w-]+:[0-9a-f-]+$/;
 const ID_MAX_LENGTH = 55;
 const LOGINS_MAX_ENTRIES = 10;
 const PROVIDER_NAME_MAX_LENGTH = 128;
 const TOKEN_MAX_LENGTH = 50_000;
-/** Ten ID tokens fit; a body beyond this is refused (and drained, so the client still reads the answer). */
+// Ten ID tokens fit; a longer body is refused (and drained, so the client still reads the answer).
 const MAX_BODY_BYTES = 64 * 1024;
 const PREFLIGHT_MAX_AGE_SECONDS = 172_800; // what Cognito sends
 const HEADER_LIST = /^[\w-]+(\s*,\s*[\w-]+)*$/;
@@ -39,13 +27,7 @@ const GUESTS_REFUSED = 'Unauthenticated access is not supported for this identit
 const LOGINS_MISMATCH =
   "Logins don't match. Please include at least one valid login for this identity or identity pool.";
 
-/** An answer Cognito gives as `{"__type": type, "message": message}`. */
 class IdentityError extends Error {
-  /**
-   * @param {string} type
-   * @param {string} message
-   * @param {number} [status]
-   */
   constructor(type, message, status = 400) {
     super(message);
     this.type = type;
@@ -53,39 +35,14 @@ class IdentityError extends Error {
   }
 }
 
-/** @param {string} message */
 const notAuthorized = (message) => new IdentityError('NotAuthorizedException', message);
-/** @param {string} message */
 const invalidParameter = (message) => new IdentityError('InvalidParameterException', message);
-/** @param {string} message */
 const notFound = (message) => new IdentityError('ResourceNotFoundException', message);
-/**
- * AWS's validation message.
- * @param {string} member
- * @param {string} constraint
- * @param {string} [value]
- */
-const validation = (member, constraint, value) =>
+const validationError = (member, constraint, value) =>
   invalidParameter(
     `1 validation error detected: Value ${value === undefined ? 'null' : `'${value}'`} at '${member}' failed to satisfy constraint: ${constraint}`,
   );
 
-/**
- * @typedef {object} CognitoIdentityOptions
- * @property {string} issuer The OpenID provider's issuer, e.g. 'http://127.0.0.1:5174'.
- * @property {string} clientId The app client whose ID tokens are accepted (`aud`).
- * @property {{ keys: import('jose').JWK[] }} jwks The provider's public signing keys.
- * @property {string} [identityPoolId] Defaults to DEFAULT_IDENTITY_POOL_ID; its region prefixes identity ids.
- * @property {boolean} [allowGuests] Unauthenticated (guest) identities; defaults to true.
- * @property {number} [credentialsTtl] Seconds the credentials last; defaults to 3600. For tests.
- * @property {string} [path] Where the API answers; defaults to IDENTITY_PATH.
- */
-
-/**
- * Koa middleware answering the Cognito Identity API at `path`.
- * @param {CognitoIdentityOptions} options
- * @returns {import('koa').Middleware}
- */
 export function cognitoIdentity({
   issuer,
   clientId,
@@ -105,12 +62,9 @@ export function cognitoIdentity({
   const providerName = issuer.replace(/^https?:\/\//, '');
   const keys = createLocalJWKSet(jwks);
 
-  /** identity id -> the `sub` of its user, or null for a guest */
   const identities = new Map();
-  /** sub -> identity id */
   const identityOfUser = new Map();
 
-  /** @param {string | null} sub */
   function createIdentity(sub) {
     const identityId = `${region}:${randomUUID()}`;
     identities.set(identityId, sub);
@@ -118,10 +72,6 @@ export function cognitoIdentity({
     return identityId;
   }
 
-  /**
-   * Checks the one ID token of `logins`; resolves to its `sub`.
-   * @param {Map<string, string>} logins
-   */
   async function userOf(logins) {
     for (const name of logins.keys()) {
       if (name !== providerName) throw notAuthorized('Token is not from a supported provider of this identity pool.');
@@ -144,14 +94,13 @@ export function cognitoIdentity({
         requiredClaims: ['exp', 'sub'],
       }));
     } catch (error) {
-      throw notAuthorized(rejection(error));
+      throw notAuthorized(cognitoMessageFor(error));
     }
     if (payload.token_use !== undefined && payload.token_use !== 'id') throw notAuthorized(NOT_A_TOKEN);
     if (typeof payload.sub !== 'string' || payload.sub === '') throw notAuthorized(NOT_A_TOKEN);
     return payload.sub;
   }
 
-  /** @param {string} identityId */
   function credentialsFor(identityId) {
     return {
       IdentityId: identityId,
@@ -165,7 +114,6 @@ export function cognitoIdentity({
     };
   }
 
-  /** @type {Record<string, (input: Record<string, unknown>) => Promise<object>>} */
   const operations = {
     async GetId(input) {
       const poolId = requiredId(input.IdentityPoolId, 'identityPoolId');
@@ -235,10 +183,6 @@ export function cognitoIdentity({
   };
 }
 
-/**
- * @param {import('koa').Context} ctx
- * @param {Record<string, (input: Record<string, unknown>) => Promise<object>>} operations
- */
 async function answer(ctx, operations) {
   const target = ctx.get('x-amz-target');
   const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
@@ -261,19 +205,14 @@ async function answer(ctx, operations) {
   return operation(input);
 }
 
-/**
- * @param {unknown} value
- * @param {string} member
- * @returns {string}
- */
 function requiredId(value, member) {
-  if (value === undefined || value === null) throw validation(member, 'Member must not be null');
-  if (typeof value !== 'string') throw validation(member, 'Member must be a string', typeof value);
+  if (value === undefined || value === null) throw validationError(member, 'Member must not be null');
+  if (typeof value !== 'string') throw validationError(member, 'Member must be a string', typeof value);
   if (value.length < 1 || value.length > ID_MAX_LENGTH) {
-    throw validation(member, `Member must have length between 1 and ${ID_MAX_LENGTH}`, value.slice(0, 100));
+    throw validationError(member, `Member must have length between 1 and ${ID_MAX_LENGTH}`, value.slice(0, 100));
   }
   if (!ID_PATTERN.test(value)) {
-    throw validation(
+    throw validationError(
       member,
       `Member must satisfy regular expression pattern: ${ID_PATTERN.source.slice(1, -1)}`,
       value,
@@ -282,35 +221,26 @@ function requiredId(value, member) {
   return value;
 }
 
-/**
- * The `Logins` map, or null when absent or empty.
- * @param {unknown} value
- * @returns {Map<string, string> | null}
- */
 function readLogins(value) {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) throw validation('logins', 'Member must be a map');
+  if (typeof value !== 'object' || Array.isArray(value)) throw validationError('logins', 'Member must be a map');
   // Object.entries reads own keys only, "__proto__" included, and the map keeps them as data.
   const entries = Object.entries(value);
   if (entries.length > LOGINS_MAX_ENTRIES) {
-    throw validation('logins', `Member must have length less than or equal to ${LOGINS_MAX_ENTRIES}`);
+    throw validationError('logins', `Member must have length less than or equal to ${LOGINS_MAX_ENTRIES}`);
   }
   for (const [name, token] of entries) {
     if (name.length < 1 || name.length > PROVIDER_NAME_MAX_LENGTH) {
-      throw validation('logins', `Map keys must have length between 1 and ${PROVIDER_NAME_MAX_LENGTH}`);
+      throw validationError('logins', `Map keys must have length between 1 and ${PROVIDER_NAME_MAX_LENGTH}`);
     }
     if (typeof token !== 'string' || token.length < 1 || token.length > TOKEN_MAX_LENGTH) {
-      throw validation('logins', `Map values must be strings of length between 1 and ${TOKEN_MAX_LENGTH}`);
+      throw validationError('logins', `Map values must be strings of length between 1 and ${TOKEN_MAX_LENGTH}`);
     }
   }
   return entries.length === 0 ? null : new Map(/** @type {[string, string][]} */ (entries));
 }
 
-/**
- * Cognito's message for an ID token jose refused.
- * @param {unknown} error
- */
-function rejection(error) {
+function cognitoMessageFor(error) {
   if (error instanceof errors.JWTExpired) {
     return `Invalid login token. Token expired: ${Math.floor(Date.now() / 1000)} >= ${error.payload.exp}`;
   }
@@ -330,26 +260,14 @@ function rejection(error) {
   return NOT_A_TOKEN;
 }
 
-/**
- * @param {import('koa').Context} ctx
- * @param {number} status
- * @param {object} body
- */
 function respond(ctx, status, body) {
   ctx.status = status;
   ctx.type = CONTENT_TYPE;
   ctx.body = JSON.stringify(body);
 }
 
-/**
- * Reads the whole body; resolves to null past `limit` bytes (the rest is still read and dropped).
- * @param {import('node:http').IncomingMessage} req
- * @param {number} limit
- * @returns {Promise<Buffer | null>}
- */
 function readBody(req, limit) {
   return new Promise((resolve) => {
-    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     req.on('data', (/** @type {Buffer} */ chunk) => {

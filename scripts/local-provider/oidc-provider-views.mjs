@@ -1,12 +1,6 @@
-// HTML views of the local OpenID Connect provider (see ./oidc-provider.mjs).
-// Self-contained pages: inline CSS, no external resources, no framework.
+// The local provider's pages: self-contained, with inline CSS and nothing external.
 
-/**
- * Escapes a value for use in HTML text and double-quoted attributes.
- * @param {unknown} value
- * @returns {string}
- */
-export function escapeHtml(value) {
+function escapeHtml(value) {
   return String(value ?? '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -42,10 +36,6 @@ const STYLE = `
   pre { white-space: pre-wrap; word-break: break-word; font-size: 0.875rem; }
 `;
 
-/**
- * @param {{ title: string, body: string, head?: string }} page
- * @returns {string}
- */
 function layout({ title, body, head = '' }) {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -66,11 +56,6 @@ ${body}
 </html>`;
 }
 
-/**
- * The sign-in form of the login interaction.
- * @param {{ action: string, email?: string, error?: boolean, demoEmail: string, demoPassword: string }} options
- * @returns {string}
- */
 export function signInPage({ action, email = '', error = false, demoEmail, demoPassword }) {
   const invalid = error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   return layout({
@@ -89,13 +74,8 @@ export function signInPage({ action, email = '', error = false, demoEmail, demoP
   });
 }
 
-/**
- * RP-initiated logout: oidc-provider hands over its confirmation form (hidden `xsrf` input);
- * we add `logout=yes` (end the whole provider session, not only this client's part) and
- * submit it straight away, so there is no confirmation click (Cognito asks nothing either).
- * @param {string} form the `<form id="op.logoutForm" …>…</form>` markup from oidc-provider
- * @returns {string}
- */
+// oidc-provider's logout confirmation form, sent at once with `logout=yes` (the whole provider session ends):
+// Cognito asks for no confirmation either.
 export function logoutPage(form) {
   const autoForm = form.replace(
     '</form>',
@@ -109,7 +89,6 @@ export function logoutPage(form) {
   });
 }
 
-/** Shown after RP-initiated logout when there is no post_logout_redirect_uri to go back to. */
 export function signedOutPage() {
   return layout({
     title: 'Signed out',
@@ -118,10 +97,6 @@ export function signedOutPage() {
   });
 }
 
-/**
- * @param {Record<string, unknown>} details e.g. `{ error, error_description }`
- * @returns {string}
- */
 export function errorPage(details) {
   const lines = Object.entries(details)
     .filter(([, value]) => value !== undefined)

@@ -1,24 +1,6 @@
-// A real, local OpenID Connect provider (oidc-provider v9) configured like an AWS Cognito
-// user pool with one public app client, for development (`npm start`) and end-to-end tests.
-//
-//   import { startOidcProvider } from './oidc-provider.mjs';
-//   const op = await startOidcProvider({ redirectUris: ['http://127.0.0.1:4173/'] });
-//   …; await op.close();
-//
-//   npm run provider -- --port 5174 --redirect http://localhost:5173/
-//
-// Cognito-like behaviour:
-// - public client (no secret), authorization code + PKCE (S256 only), scopes `openid email profile`;
-// - refresh tokens without `offline_access`; they are NOT rotated (Cognito's default), the refresh
-//   grant answers with the same refresh token and new access/ID tokens;
-// - tokens outlive the sign-in session (as in Cognito, signing out of the hosted UI does not
-//   revoke tokens): `expiresWithSession` is off;
-// - ID tokens carry auth_time (when the user signed in), as Cognito's do;
-// - no consent screen; Cognito-like paths (/oauth2/authorize, /oauth2/token, /oauth2/userInfo,
-//   /oauth2/revoke, /.well-known/jwks.json) and Cognito's `GET /logout?client_id&logout_uri`;
-// - standard RP-initiated logout (`end_session_endpoint`) without a confirmation click;
-// - an identity pool trusting it: the Cognito Identity API at `/identity/` (cognito-identity.mjs).
-// Everything is in memory and lost on close.
+// A local OpenID Connect provider (oidc-provider) answering like a Cognito user pool with one public client, in
+// memory, for `npm start` and the e2e tests: PKCE, refresh tokens neither rotated nor ended with the session, the
+// scope claims and auth_time in the ID token, no consent, Cognito's paths, `GET /logout` and /identity/.
 
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -28,14 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
 import { errorPage, logoutPage, signedOutPage, signInPage } from './oidc-provider-views.mjs';
 
-/** The one user of the pool. */
 export const DEMO_ACCOUNT = Object.freeze({
   email: 'demo@snxt.dev',
   password: 'snxt-demo',
   name: 'Demo User',
   givenName: 'Demo',
   familyName: 'User',
-  /** Stable subject identifier (Cognito uses UUIDs). */
   sub: '6b1f2c0e-5d3a-4f8e-9a47-2c8e1d7b3f10',
 });
 
@@ -45,35 +25,11 @@ const SESSION_TTL = 60 * 60; // Cognito's hosted UI session cookie lasts one hou
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 /**
- * @typedef {object} OidcProviderOptions
- * @property {number} [port] TCP port, 0 (default) picks a free one.
- * @property {string} [host] '127.0.0.1' (default) or 'localhost'; the server always listens on 127.0.0.1.
- * @property {string[]} redirectUris App origins with a trailing slash, e.g. 'http://127.0.0.1:4173/';
- *   they are both the redirect URIs and the post-logout (sign-out) URIs of the client.
- * @property {string} [clientId] Defaults to 'snxt-local'.
- * @property {number} [accessTokenTtl] Seconds, for access and ID tokens. Defaults to 3600.
- * @property {string} [identityPoolId] The identity pool's id, `{region}:{uuid}`.
- * @property {boolean} [identityAllowGuests] Unauthenticated identities in the pool; defaults to true.
- * @property {number} [identityCredentialsTtl] Seconds the pool's AWS credentials last; defaults to 3600.
- * @property {import('node:crypto').JsonWebKey} [signingKey] The RSA private key (JWK) signing the tokens,
- *   for tests that forge tokens the provider would never issue; a new one by default.
- * @property {boolean} [log] Log requests and provider errors to the console.
- */
-
-/**
- * @typedef {object} RunningOidcProvider
- * @property {string} issuer e.g. 'http://127.0.0.1:5174'
- * @property {number} port
- * @property {string} clientId
- * @property {string} identityEndpoint The Cognito Identity API, e.g. 'http://127.0.0.1:5174/identity/'
- * @property {string} identityPoolId
- * @property {() => Promise<void>} close
- */
-
-/**
- * Starts the provider and resolves once it accepts connections.
- * @param {OidcProviderOptions} options
- * @returns {Promise<RunningOidcProvider>}
+ * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
+ * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens.
+ * @param {{ redirectUris: string[], signingKey?: import('node:crypto').JsonWebKey, port?: number, host?: string,
+ *   clientId?: string, accessTokenTtl?: number, identityPoolId?: string, identityAllowGuests?: boolean,
+ *   identityCredentialsTtl?: number, log?: boolean }} options
  */
 export async function startOidcProvider({
   port = 0,
@@ -95,7 +51,6 @@ export async function startOidcProvider({
   }
 
   // Listen first so that port 0 resolves to the real port, which is part of the issuer.
-  /** @type {import('node:http').RequestListener | undefined} */
   let handler;
   const server = createServer((req, res) => handler?.(req, res));
   await new Promise((resolve, reject) => {
@@ -107,7 +62,6 @@ export async function startOidcProvider({
   const issuer = `http://${host}:${actualPort}`;
 
   const Provider = await loadProvider(log);
-  /** @returns {Promise<void>} */
   const close = () =>
     new Promise((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
@@ -141,14 +95,7 @@ export async function startOidcProvider({
   };
 }
 
-/** @typedef {import('oidc-provider').Provider} Provider */
-
-/**
- * Imports oidc-provider. Unless logging, its import-time "Unsupported runtime" warning (it wants
- * Node.js 22+, but runs fine on the project's Node 20) is kept off the console.
- * @param {boolean} log
- * @returns {Promise<typeof import('oidc-provider').Provider>}
- */
+// oidc-provider warns at import time that it wants Node 22; it runs fine on 20, so that stays off the console.
 async function loadProvider(log) {
   if (log) return (await import('oidc-provider')).Provider;
   const { warn } = console;
@@ -162,18 +109,11 @@ async function loadProvider(log) {
   }
 }
 
-/**
- * In-memory storage for the provider's models (tokens, sessions, interactions, grants). Replaces
- * oidc-provider's own development adapter, which warns on every start and keeps only 1000 entries.
- * @returns {(model: string) => import('oidc-provider').Adapter}
- */
+/** The provider's models in memory: its own development adapter warns on every start and keeps 1000 entries. */
 function createMemoryAdapter() {
-  /** @type {Map<string, { payload: import('oidc-provider').AdapterPayload, expiresAt: number }>} */
   const entries = new Map();
-  /** @type {Map<string, Set<string>>} keys of the tokens of each grant */
-  const grantMembers = new Map();
-  /** @type {Map<string, string>} session uid -> session id */
-  const sessionIds = new Map();
+  const tokenKeysByGrant = new Map();
+  const sessionIdByUid = new Map();
   const tokenModels = new Set([
     'AccessToken',
     'AuthorizationCode',
@@ -182,7 +122,6 @@ function createMemoryAdapter() {
     'BackchannelAuthenticationRequest',
   ]);
 
-  /** @param {string} key */
   const read = (key) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= Date.now()) entries.delete(key);
@@ -193,17 +132,17 @@ function createMemoryAdapter() {
     async upsert(id, payload, expiresIn) {
       const key = `${model}:${id}`;
       entries.set(key, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity });
-      if (model === 'Session' && payload.uid) sessionIds.set(payload.uid, id);
+      if (model === 'Session' && payload.uid) sessionIdByUid.set(payload.uid, id);
       if (tokenModels.has(model) && payload.grantId) {
-        const members = grantMembers.get(payload.grantId) ?? new Set();
-        grantMembers.set(payload.grantId, members.add(key));
+        const members = tokenKeysByGrant.get(payload.grantId) ?? new Set();
+        tokenKeysByGrant.set(payload.grantId, members.add(key));
       }
     },
     async find(id) {
       return read(`${model}:${id}`);
     },
     async findByUid(uid) {
-      const id = sessionIds.get(uid);
+      const id = sessionIdByUid.get(uid);
       return id === undefined ? undefined : read(`Session:${id}`);
     },
     async findByUserCode() {
@@ -217,19 +156,12 @@ function createMemoryAdapter() {
       entries.delete(`${model}:${id}`);
     },
     async revokeByGrantId(grantId) {
-      for (const key of grantMembers.get(grantId) ?? []) entries.delete(key);
-      grantMembers.delete(grantId);
+      for (const key of tokenKeysByGrant.get(grantId) ?? []) entries.delete(key);
+      tokenKeysByGrant.delete(grantId);
     },
   });
 }
 
-/**
- * @param {typeof import('oidc-provider').Provider} Provider
- * @param {{ issuer: string, port: number, redirectUris: string[], clientId: string, accessTokenTtl: number,
- *   identity: { poolId: string, allowGuests: boolean, credentialsTtl: number },
- *   signingKey: import('node:crypto').JsonWebKey | undefined, log: boolean }} options
- * @returns {Provider}
- */
 function createProvider(
   Provider,
   { issuer, port, redirectUris, clientId, accessTokenTtl, identity, signingKey: givenKey, log },
@@ -241,13 +173,11 @@ function createProvider(
   const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' };
   const publicKey = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' };
 
-  // Cookies are host-wide (not per port): the port in their names keeps the app's cookies and
-  // other providers on the same host apart. Plain `http` works: nothing sets `secure`. No `path`
-  // here: oidc-provider scopes the interaction cookies to their own paths (the session one is '/').
+  // Cookies are per host, not per port: the port in their names keeps them apart from the app's and other
+  // providers'. No `secure`, so plain http works; oidc-provider scopes the interaction cookies' paths itself.
   const cookieOptions = { httpOnly: true, sameSite: /** @type {const} */ ('lax') };
   const sessionCookieName = `op${port}_session`;
 
-  /** @type {import('oidc-provider').Configuration} */
   const configuration = {
     adapter: createMemoryAdapter(),
     clients: [
@@ -312,7 +242,7 @@ function createProvider(
         },
       },
     },
-    // The browser app calls discovery/jwks (open CORS anyway), token, userinfo and revocation.
+    // The app calls token, userinfo and revocation from the browser.
     clientBasedCORS: (_ctx, origin, client) =>
       [...client.redirectUris, ...client.postLogoutRedirectUris].some((uri) => new URL(uri).origin === origin),
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -367,7 +297,6 @@ function createProvider(
   return provider;
 }
 
-/** @returns {import('oidc-provider').Account} */
 function demoAccount() {
   return {
     accountId: DEMO_ACCOUNT.sub,
@@ -382,12 +311,6 @@ function demoAccount() {
   };
 }
 
-/** @typedef {import('koa').Middleware} Middleware */
-
-/**
- * Renders errors of our own middleware (expired interaction, bad body…) as a small HTML page.
- * @type {Middleware}
- */
 async function errorBoundary(ctx, next) {
   try {
     await next();
@@ -403,13 +326,7 @@ async function errorBoundary(ctx, next) {
   }
 }
 
-/**
- * Cognito's `GET /logout?client_id=…&logout_uri=…`: ends the provider session of this browser and
- * redirects to `logout_uri`, which must be one of the client's sign-out URLs. Tokens stay valid.
- * @param {{ provider: Provider, clientId: string, redirectUris: string[], sessionCookieName: string,
- *   cookieOptions: object }} options
- * @returns {Middleware}
- */
+/** Cognito's `GET /logout?client_id&logout_uri`: ends this browser's session (tokens stay valid), back to the app. */
 function cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, cookieOptions }) {
   return async (ctx, next) => {
     if (ctx.path !== '/logout' || ctx.method !== 'GET') return next();
@@ -429,12 +346,6 @@ function cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, co
   };
 }
 
-/**
- * The login interaction: `GET /interaction/:uid` shows the sign-in form,
- * `POST /interaction/:uid/login` checks the credentials.
- * @param {Provider} provider
- * @returns {Middleware}
- */
 function signInInteraction(provider) {
   return async (ctx, next) => {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
@@ -447,7 +358,6 @@ function signInInteraction(provider) {
     if (interaction.uid !== uid) ctx.throw(400, 'interaction mismatch, start the sign-in again');
     const action = `/interaction/${uid}/login`;
 
-    // `loadExistingGrant` grants every scope, so there is never a consent prompt.
     if (interaction.prompt.name !== 'login') ctx.throw(500, `unexpected prompt: ${interaction.prompt.name}`);
 
     if (!login) {
@@ -479,20 +389,11 @@ function signInInteraction(provider) {
   };
 }
 
-/**
- * @param {import('koa').Context} ctx
- * @param {string} location
- */
 function redirect303(ctx, location) {
   ctx.status = 303;
   ctx.redirect(location);
 }
 
-/**
- * Reads an `application/x-www-form-urlencoded` request body (small, capped at 16 KiB).
- * @param {import('node:http').IncomingMessage} req
- * @returns {Promise<URLSearchParams>}
- */
 async function readForm(req) {
   let body = '';
   for await (const chunk of req) {
@@ -503,7 +404,6 @@ async function readForm(req) {
   return new URLSearchParams(body);
 }
 
-/** @param {Provider} provider */
 function enableLogging(provider) {
   provider.use(async (ctx, next) => {
     const started = Date.now();
@@ -515,9 +415,6 @@ function enableLogging(provider) {
   }
 }
 
-// CLI: npm run provider -- --port 5174 --redirect http://localhost:5173/ [--redirect …]
-//      [--client-id snxt-local] [--access-token-ttl 3600] [--identity-pool-id eu-west-1:…]
-//      [--identity-credentials-ttl 3600] [--identity-no-guests] [--log]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: {

@@ -4,12 +4,10 @@ import { cachedPromise } from '../lib/cached-promise';
 import { useHydrated } from '../lib/use-hydrated';
 import { i18n, notifications } from '../state/app-state';
 
-// Radix Toast stays out of the first-load bundle: it is fetched when idle (preloadToaster) or
-// with the first notice, whichever comes first; notices reported meanwhile wait in the state.
+// Radix Toast stays out of the first load: fetched when idle or with the first notice, which waits in the state.
 export const preloadToaster = cachedPromise(() => import('../components/ui/toaster'));
 const Toaster = lazy(() => preloadToaster().then((module) => ({ default: module.Toaster })));
 
-/** The app's notices, translated when messages have loaded and in English until then. */
 export function AppToaster() {
   const notices = notifications.notices.value;
   // Once shown, the viewport stays mounted so focus and announcements survive the last dismissal.

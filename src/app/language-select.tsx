@@ -5,7 +5,6 @@ import { usePendingControl } from '../lib/use-hydrated';
 import { settings } from '../state/app-state';
 import { useSettings } from '../state/use-settings';
 
-/** Toolbar language selector: upper-case codes, accessible name "Language". */
 export function LanguageSelect() {
   const t = useT();
   const { language } = useSettings();

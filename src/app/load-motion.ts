@@ -6,10 +6,7 @@ let loaded: MotionModule | null = null;
 
 const loadChunk = cachedPromise(() => import('./motion-animations'));
 
-/**
- * Fetches motion's chunk once, after start-up. Animations are decoration: without the chunk
- * (offline, a stale deploy) they stay off quietly, and a later call tries again.
- */
+// Animations are decoration: without the chunk (offline, a stale deploy) they stay off quietly.
 export function loadMotion(): Promise<MotionModule | null> {
   return loadChunk().then(
     (module) => (loaded = module),
@@ -20,5 +17,4 @@ export function loadMotion(): Promise<MotionModule | null> {
   );
 }
 
-/** The chunk once it has arrived. Until then pages simply appear: nothing waits for it. */
 export const loadedMotion = (): MotionModule | null => loaded;

@@ -1,4 +1,3 @@
-/** The Snxt mark: a shell (toolbar, drawer, content) in a rounded tile. Decorative. */
 export function Logo({ size = 32, className }: { size?: number; className?: string }) {
   return (
     <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false" className={className}>

@@ -1,4 +1,3 @@
-// Loaded on demand (load-motion.ts), so no motion code is in the first-load bundle. The
-// WAAPI-based `animate` of motion/mini is all route animations need: opacity and transform.
+// motion/mini's WAAPI `animate` is all route animations need (opacity, transform), loaded on demand.
 export { animate } from 'motion/mini';
 export { stagger } from 'motion';

@@ -9,10 +9,6 @@ export function formatPageTitle(routeTitle: string | undefined, appName: string)
   return routeTitle ? `${routeTitle} - ${appName}` : appName;
 }
 
-/**
- * Keeps `document.title` at "Settings - Starter Next", or the app name alone for a page without a
- * title, after every navigation and language change.
- */
 export function startPageTitle(router: AnyRouter, appName = env.appName, doc: Document = document): () => void {
   const titleKey = signal(titleKeyAt(router, router.state.location.pathname));
   const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
@@ -21,7 +17,6 @@ export function startPageTitle(router: AnyRouter, appName = env.appName, doc: Do
   const stop = runEffect('page title', () => {
     const key = titleKey.value;
     const messages = i18n.messages.value?.messages;
-    // Until messages arrive, index.html's title (the app name) stays.
     if (!messages) return;
     doc.title = formatPageTitle(key && (messages[key] ?? key), appName);
   });

@@ -8,7 +8,6 @@ export function AppProviders({
   hydrationMessages = null,
   children,
 }: {
-  /** The prerender's English, when hydrating a prerendered page. */
   hydrationMessages?: LoadedMessages | null;
   children: ReactNode;
 }) {

@@ -5,7 +5,6 @@ export interface RouteAnimationFlags {
   elements: boolean;
 }
 
-/** What plays on a route change: the settings' mode, unless the user prefers reduced motion. */
 export function routeAnimationFlags(mode: RouteAnimationMode, reducedMotion: boolean): RouteAnimationFlags {
   if (reducedMotion) return { page: false, elements: false };
   return { page: mode === 'ALL' || mode === 'PAGE', elements: mode === 'ALL' || mode === 'ELEMENTS' };

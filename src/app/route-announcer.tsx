@@ -6,14 +6,10 @@ import { useT } from '../i18n/use-t';
 import { formatPageTitle } from './page-title';
 import { useRouteTitleKey } from './route-meta';
 
-/** How long to wait for the new page's heading (route animations hold it back a little). */
 const HEADING_WAIT_MS = 3000;
 
-/**
- * Calls `found` with the page heading once it is not `previous` any more, i.e. the new page
- * has mounted (the old page may still be leaving). Returns a cancel function.
- */
-export function whenNewHeading(previous: HTMLElement | null, found: (heading: HTMLElement) => void): () => void {
+// The new page has mounted once its heading is not `previous` (the old page may still be leaving).
+function whenNewHeading(previous: HTMLElement | null, found: (heading: HTMLElement) => void): () => void {
   let done = false;
   const finish = (heading: HTMLElement | null) => {
     if (done) return;
@@ -22,7 +18,6 @@ export function whenNewHeading(previous: HTMLElement | null, found: (heading: HT
     if (heading) found(heading);
   };
   const timer = window.setTimeout(() => finish(pageHeading.peek()), HEADING_WAIT_MS);
-  // Runs at once with the current heading, then whenever another page's heading mounts.
   const unsubscribe = pageHeading.subscribe((heading) => {
     if (heading && (heading !== previous || !previous.isConnected)) finish(heading);
   });
@@ -33,16 +28,11 @@ export function whenNewHeading(previous: HTMLElement | null, found: (heading: HT
   };
 }
 
-/**
- * After each client-side navigation to another page (not the first load), moves focus to the
- * new page's h1 and announces the page title politely, as a screen reader would on a full load.
- */
 export function RouteAnnouncer() {
   const router = useRouter();
   const t = useT();
   const titleKey = useRouteTitleKey();
   const title = formatPageTitle(titleKey && t(titleKey), env.appName);
-  // Which navigation was last announced; the region then reads the current page title.
   const [announced, setAnnounced] = useState<string | null>(null);
 
   useEffect(() => {

@@ -4,15 +4,10 @@ import { Icon } from '../components/ui/icon';
 import { useT } from '../i18n/use-t';
 import { reportError } from '../lib/report';
 
-/** Errors thrown while a page renders or loads go to the one handler (logged, error toast). */
 export function reportRouteError(error: unknown): void {
   reportError(error, 'Page failed');
 }
 
-/**
- * Shown in place of a page that failed; the toolbar and footer stay, so the user can go home,
- * try again or go anywhere else. The details are in the console, not on screen.
- */
 export function RouteError({ reset }: ErrorComponentProps) {
   const t = useT();
   const router = useRouter();

@@ -9,7 +9,6 @@ import { routeAnimationFlags } from './route-animation-flags';
 import { titleKeyAt, useRouteTitleKey } from './route-meta';
 
 const { leaveSeconds, enterSeconds, elementStaggerSeconds } = ROUTE_ANIMATION;
-/** A leave that never reports its end still lets the navigation go on. */
 const LEAVE_TIMEOUT_MS = leaveSeconds * 1000 + 150;
 const ease = 'easeInOut';
 const RAISED = 'translateY(-16px)';
@@ -22,7 +21,6 @@ function clearStyles(elements: HTMLElement[]) {
   }
 }
 
-/** Plays a page's entrance; returns a function that stops it and leaves the page as it is at rest. */
 function enter(container: HTMLElement, page: boolean, elements: boolean): (() => void) | undefined {
   const motion = loadedMotion();
   if (!motion) return undefined;
@@ -56,7 +54,6 @@ interface RoutePageProps {
   children: ReactNode;
 }
 
-/** One page, mounted afresh for each route title; how it enters is fixed when it mounts. */
 function RoutePage({ containerRef, enterPage, enterElements, children }: RoutePageProps) {
   const [entrance] = useState({ page: enterPage, elements: enterElements });
   useLayoutEffect(() => {
@@ -66,13 +63,7 @@ function RoutePage({ containerRef, enterPage, enterElements, children }: RoutePa
   return <div ref={containerRef}>{children}</div>;
 }
 
-/**
- * The animated outlet. When the route title changes, the page leaves in 0.2 s
- * before the router commits, then the next one enters in 0.5 s and its marked elements follow
- * 75 ms apart. Leaving before the commit keeps one page in the DOM at a time, so scroll
- * restoration measures and restores the right page. The settings' mode picks what plays;
- * reduced motion turns all of it off. The page the app opens on appears at once.
- */
+// The page leaves before the router commits: one page in the DOM at a time, so scroll restoration measures the right one.
 export function RouteTransition({ children }: { children: ReactNode }) {
   const router = useRouter();
   const routeKey = useRouteTitleKey() ?? '';

@@ -7,10 +7,7 @@ import { SideDrawer } from './side-drawer';
 import { Toolbar } from './toolbar';
 import { useWideLayout } from './use-wide-layout';
 
-/**
- * The drawer's size and speed as CSS variables, set through the CSSOM: a `style` attribute in the
- * prerendered page would be blocked by the style-src policy. The closed drawer needs neither to paint.
- */
+// Through the CSSOM: a `style` attribute in the prerendered page would be blocked by the style-src policy.
 function useDrawerVars() {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -20,12 +17,10 @@ function useDrawerVars() {
   return ref;
 }
 
-/** Toolbar, push drawer, main content and footer. */
 export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: ReactNode }) {
   const t = useT();
   const wide = useWideLayout();
   const [drawerWanted, setDrawerOpen] = useState(false);
-  // At 960px and wider the toolbar carries the links and the drawer stays closed.
   const drawerOpen = drawerWanted && !wide;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const shellRef = useDrawerVars();

@@ -9,10 +9,6 @@ interface SideDrawerProps {
   onClose: () => void;
 }
 
-/**
- * Push-mode drawer for narrow screens. While closed it is `inert` and invisible, so
- * it is neither focusable nor in the accessibility tree; the shell moves the content aside.
- */
 export function SideDrawer({ open, onClose }: SideDrawerProps) {
   const t = useT();
   const links = navEntries(useRouter(), ['main', 'drawer']);
@@ -32,8 +28,7 @@ export function SideDrawer({ open, onClose }: SideDrawerProps) {
     <div
       id="side-drawer"
       inert={!open}
-      // Visibility switches on at once when opening (a still-hidden link cannot take focus) and
-      // off only after the slide-out when closing.
+      // Visible at once when opening (a hidden link cannot take focus), hidden only after the slide-out.
       className={`fixed inset-y-0 start-0 z-40 flex w-(--drawer-width) flex-col border-e border-border bg-surface text-text shadow-xl duration-(--drawer-duration) ease-in-out motion-reduce:transition-none ${
         open
           ? 'visible translate-x-0 transition-[translate]'

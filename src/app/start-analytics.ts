@@ -14,17 +14,11 @@ interface AnalyticsOptions {
   load?: () => Promise<typeof import('../lib/analytics')>;
 }
 
-/** Runs `task` once the page has loaded and the main thread is idle: after the first paint. */
 function afterFirstPaint(task: () => void) {
   if (document.readyState === 'complete') whenIdle(task);
   else window.addEventListener('load', () => whenIdle(task), { once: true });
 }
 
-/**
- * Reports a page view after every completed navigation, with the final URL after redirects.
- * Without a measurement id nothing happens: the analytics module is a separate chunk that is
- * never fetched, and no request goes out.
- */
 export function startAnalytics(
   router: AnyRouter,
   {
@@ -35,13 +29,11 @@ export function startAnalytics(
 ): () => void {
   if (!id) return () => {};
   const page = signal<PageView | null>(null);
-  // Views that completed before the module arrived; sent in order once it has.
   const waiting: PageView[] = [];
   let analytics: Analytics | null = null;
 
   const record = (location: ParsedLocation) => {
-    // A sign-in answer carries a one-time code; the sign-in feature replaces that URL at once and
-    // the clean one is reported then. The code never goes to analytics.
+    // A sign-in answer's one-time code never goes to analytics: the clean URL that replaces it is reported.
     if (isSignInCallback(new URL(location.href, window.location.origin))) return;
     page.value = pageViewOf(location, window.location.origin);
   };

@@ -4,18 +4,11 @@ import { reportError } from '../lib/report';
 import { afterFirstLoad, whenIdle } from './preload-routes';
 
 interface OfflineOptions {
-  /**
-   * Production builds in browsers that have service workers; never dev (`npm start`) or unit tests.
-   * Browsers that block workers (insecure origins, some policies) leave `navigator.serviceWorker` undefined.
-   */
+  /** Browsers that block workers (insecure origins, some policies) have no `navigator.serviceWorker`. */
   enabled?: boolean;
   load?: () => Promise<typeof import('../features/offline/service-worker')>;
 }
 
-/**
- * Starts the service worker (offline use, update prompts) once the first page is shown and the
- * main thread is idle. Its code is a chunk of its own, fetched then.
- */
 export function startOffline(
   router: Pick<AnyRouter, 'subscribe' | 'state'>,
   {

@@ -12,7 +12,6 @@ interface ToolbarProps {
   drawerOpen: boolean;
   onMenuClick: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
-  /** Sign-in controls (Login button or user menu), when sign-in is configured. */
   authSlot?: ReactNode;
 }
 

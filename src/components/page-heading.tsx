@@ -1,7 +1,6 @@
 import { signal } from '@preact/signals-react';
 import type { ReactNode } from 'react';
 
-/** The h1 of the page on screen; after a navigation the route announcer moves focus to it. */
 export const pageHeading = signal<HTMLElement | null>(null);
 
 function register(element: HTMLHeadingElement | null) {
@@ -12,7 +11,6 @@ function register(element: HTMLHeadingElement | null) {
   };
 }
 
-/** A page's one h1: it takes focus after a navigation to the page, and screen readers announce it. */
 export function PageHeading({
   children,
   className = '',

@@ -1,9 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/**
- * Whether a CSS media query matches now; re-renders when it starts or stops matching. A prerendered
- * page and its hydration see `serverValue`; the real answer follows right after.
- */
+/** A prerendered page and its hydration see `serverValue`; the real answer follows right after. */
 export function useMediaQuery(query: string, serverValue = false): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {

@@ -2,7 +2,6 @@ import type { AppEnv } from './parse-env';
 
 export type { ApiOrigins, AppEnv, CognitoIdentityEnv, OidcEnv } from './parse-env';
 
-/** The configuration as vite.config.ts read and checked it from the `VITE_*` variables at build time. */
 declare const __APP_ENV__: { env: AppEnv; problems: readonly string[] };
 
 // The bundle carries the result, not the checks; what they found is still said where it matters.

@@ -1,10 +1,6 @@
 import { identityEndpointOf, regionOfId } from './cognito-identity-pool.mjs';
 
-/**
- * The app's configuration, read from the `VITE_*` variables and checked at build time (vite.config.ts
- * runs parseEnv; src/config/env.ts holds the result). An invalid value is reported with one
- * console error naming the variable, and the feature it drives stays off.
- */
+// Checked at build time (vite.config.ts; the bundle gets the result): an invalid value is one console error, its feature off.
 export interface AppEnv {
   appName: string;
   envName: string;
@@ -14,20 +10,17 @@ export interface AppEnv {
   oidc: OidcEnv | null;
   cognitoIdentity: CognitoIdentityEnv | null;
   gaMeasurementId: string | null;
-  /** Every page needs a signed-in user (only with sign-in configured). */
   authRequired: boolean;
   apiOrigins: ApiOrigins;
 }
 
-/** Who receives the access token in `Authorization: Bearer` (src/lib/api-origins.ts). */
 export interface ApiOrigins {
-  /** The app's own origin (`self`). */
   self: boolean;
-  /** Other origins, as `URL.origin` spells them: lower case, IDNA (punycode), no default port. */
+  /** As `URL.origin` spells them: lower case, IDNA (punycode), no default port. */
   origins: readonly string[];
 }
 
-export const NO_API_ORIGINS: ApiOrigins = Object.freeze({ self: false, origins: Object.freeze([]) });
+const NO_API_ORIGINS: ApiOrigins = Object.freeze({ self: false, origins: Object.freeze([]) });
 
 export interface OidcEnv {
   authority: string;
@@ -37,11 +30,9 @@ export interface OidcEnv {
   cognitoDomain: string | null;
 }
 
-/** A Cognito identity pool: AWS credentials for guests and signed-in users. */
 export interface CognitoIdentityEnv {
   identityPoolId: string;
   region: string;
-  /** Where GetId and GetCredentialsForIdentity go, e.g. `https://cognito-identity.eu-west-1.amazonaws.com/`. */
   endpoint: string;
 }
 
@@ -55,7 +46,6 @@ function text(raw: RawEnv, name: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** Where parseEnv reports an invalid value (the console, unless its caller collects them). */
 let report = (message: string) => console.error(message);
 
 function invalid(name: string, reason: string): null {
@@ -63,13 +53,9 @@ function invalid(name: string, reason: string): null {
   return null;
 }
 
-/** Hosts that never leave this machine: plain http to them cannot be read or changed on the network. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/**
- * An http(s) URL. A production build takes plain http only for a loopback host (a local provider):
- * tokens and sign-in answers must not cross a network unencrypted.
- */
+// Plain http only to loopback in production: tokens and sign-in answers must not cross a network unencrypted.
 function checkUrl(name: string, value: string, production: boolean): URL | null {
   let url: URL;
   try {
@@ -86,7 +72,6 @@ function checkUrl(name: string, value: string, production: boolean): URL | null 
   return url;
 }
 
-/** As checkUrl, without its trailing slashes. */
 function parseUrl(name: string, value: string, production: boolean): string | null {
   return checkUrl(name, value, production) && value.replace(/\/+$/, '');
 }
@@ -125,11 +110,8 @@ function parseAuthRequired(raw: RawEnv, oidc: OidcEnv | null): boolean {
   return value === 'true';
 }
 
-/**
- * One API origin exactly as a browser would send it: `scheme://host[:port]`, nothing else. A path
- * would suggest the token stays under it (it goes to the whole origin), userinfo or a wildcard can
- * make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
- */
+// Exactly `scheme://host[:port]`: a path would suggest the token stays under it (it goes to the whole origin), userinfo
+// or a wildcard can make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
 function parseApiOrigin(entry: string, production: boolean): string | null {
   if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
   try {

@@ -7,16 +7,12 @@ import { createMessagesLoader, type LoadedMessages } from './load-messages';
 import { I18N_NOTICES } from './notices';
 
 export interface I18nDeps {
-  /** A signal changes only with a new value: no other setting reloads the messages. */
   language: ReadonlySignal<Language>;
   root: HTMLElement;
   load?: ReturnType<typeof createMessagesLoader>;
 }
 
-/**
- * The messages on screen: the previous language stays until the next has arrived; a file that fails
- * falls back to English with one warning notice, the error itself going to the console only.
- */
+// The previous language stays until the next has arrived; a file that fails falls back to English with one notice.
 export const I18nModel = createModel(({ language, root, load = createMessagesLoader() }: I18nDeps) => {
   const messages = signal<LoadedMessages | null>(null);
 
@@ -41,7 +37,6 @@ export const I18nModel = createModel(({ language, root, load = createMessagesLoa
     root.dir = languageDirection(shown);
   });
 
-  /** The prerendered pages' English, to hydrate them with */
   const english = () => load(DEFAULT_LANGUAGE);
   // The boot script hid the prerendered English until the visitor's language is on screen.
   const textShown = () => root.classList.remove(TRANSLATING_CLASS);

@@ -9,12 +9,10 @@ import { LANGUAGE_INFO } from './languages';
 const warnedKeys = new Set<string>();
 const quiet = env.production || env.test;
 
-/** `{price, number, currency}` and `formatNumber(x, { format: 'currency' })` use the default currency. */
 const INTL_FORMATS: IntlConfig['formats'] = {
   number: { currency: { style: 'currency', currency: DEFAULT_CURRENCY } },
 };
 
-/** Missing keys fall back silently in production; in development each is logged once. */
 const onIntlError: IntlConfig['onError'] = (error) => {
   if (error.code === 'MISSING_TRANSLATION') {
     if (quiet || warnedKeys.has(error.message)) return;
@@ -29,11 +27,7 @@ const onIntlWarn: IntlConfig['onWarn'] = (warning) => {
   if (!quiet) console.warn(warning);
 };
 
-/**
- * The messages to render with. The first ones mount the whole app: as a transition, React splits
- * that render into short tasks instead of one long one that blocks a phone's main thread. Later
- * language changes apply at once, in step with `<html lang dir>`.
- */
+// The first messages mount the whole app: as a transition, in short tasks. Later ones apply at once, with <html lang>.
 function useActiveMessages(messages: ReadonlySignal<LoadedMessages | null>): LoadedMessages | null {
   const [loaded, setLoaded] = useState(() => messages.peek());
   const shown = useRef(loaded !== null);
@@ -52,15 +46,10 @@ function useActiveMessages(messages: ReadonlySignal<LoadedMessages | null>): Loa
   return loaded;
 }
 
-/** The same language without errors: the same text, so nothing needs to render again. */
 const sameText = (a: LoadedMessages, b: LoadedMessages | null) =>
   b !== null && a.language === b.language && a.errors.length === 0 && b.errors.length === 0;
 
-/**
- * Renders nothing until the first messages arrive, so no raw keys ever flash on screen. A
- * prerendered page is hydrated with the prerender's English (`snapshot`), then shows the chosen
- * language once it has arrived; `onShown` runs when the chosen language's text is on screen.
- */
+/** Nothing until the first messages arrive, so no raw key ever flashes; a prerendered page hydrates with `snapshot`. */
 export function AppIntlProvider({
   messages,
   snapshot = null,
@@ -73,7 +62,6 @@ export function AppIntlProvider({
   children: ReactNode;
 }) {
   const live = useActiveMessages(messages);
-  // Hydration renders the snapshot; the live messages follow as a transition, in short tasks.
   const [hydrated, setHydrated] = useState(snapshot === null);
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));

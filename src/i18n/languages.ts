@@ -1,11 +1,8 @@
 import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, LANGUAGES, RTL_LANGUAGES, type Language } from '../config/constants';
 
 export interface LanguageInfo {
-  /** What the toolbar selector shows. */
   code: string;
-  /** The language's own name, for the settings select. */
   nativeName: string;
-  /** BCP 47 tag for `<html lang>` and Intl formatting. */
   locale: string;
 }
 
@@ -23,18 +20,12 @@ export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
 export const languageDirection = (language: Language): 'rtl' | 'ltr' =>
   RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
 
-/** `<html lang>` value: `pt-br` → `pt-BR`. */
 export const htmlLang = (language: Language): string =>
   language.replace(/-([a-z]+)$/, (_, region: string) => `-${region.toUpperCase()}`);
 
-/** Tags that name a supported language other than by its code or primary subtag. */
-export const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { pt: 'pt-br', zh: 'zh-cn', iw: 'he' };
+const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { pt: 'pt-br', zh: 'zh-cn', iw: 'he' };
 
-/**
- * The first of the visitor's preferred languages (`navigator.languages`) that the app has, by
- * full tag (`pt-BR`) or primary subtag (`de-AT` → `de`, `zh-Hans` → `zh-cn`, `iw` → `he`); else
- * the default language.
- */
+/** By full tag (`pt-BR`) or primary subtag (`de-AT` → `de`, `zh-Hans` → `zh-cn`, `iw` → `he`). */
 export function preferredLanguage(tags: readonly string[]): Language {
   for (const tag of tags) {
     if (typeof tag !== 'string') continue;

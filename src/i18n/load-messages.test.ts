@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMessagesLoader, fetchMessages, MessagesLoadError, messagesUrl } from './load-messages';
+import { createMessagesLoader } from './load-messages';
+
+// Served under a prefix (VITE_I18N_PREFIX), as a build may be.
+vi.mock('../config/env', async (importOriginal) => {
+  const { env } = await importOriginal<typeof import('../config/env')>();
+  return { env: { ...env, i18nPrefix: '/app' } };
+});
 
 const EN = { 'snxt.a': 'Settings', 'snxt.b': 'Theme' };
 const DE = { 'snxt.a': 'Einstellungen' };
@@ -14,11 +20,17 @@ function fakeFetch(files: Record<string, () => Response | Promise<Response>>) {
   });
 }
 
-describe('fetchMessages', () => {
-  it('reads a key → text map from {prefix}/assets/i18n/{lang}.json', async () => {
-    const fetchImpl = fakeFetch({ '/assets/i18n/de.json': () => json(DE) });
-    await expect(fetchMessages('de', fetchImpl)).resolves.toEqual(DE);
-    expect(messagesUrl('zh-cn', '/app')).toBe('/app/assets/i18n/zh-cn.json');
+describe('a language file', () => {
+  it('is a key → text map read from {prefix}/assets/i18n/{lang}.json', async () => {
+    const fetchImpl = fakeFetch({
+      '/app/assets/i18n/en.json': () => json({}),
+      '/app/assets/i18n/zh-cn.json': () => json(DE),
+    });
+    await expect(createMessagesLoader(fetchImpl)('zh-cn')).resolves.toEqual({
+      language: 'zh-cn',
+      messages: DE,
+      errors: [],
+    });
   });
 
   it.each([
@@ -33,30 +45,38 @@ describe('fetchMessages', () => {
       },
       /Failed to fetch/,
     ],
-  ])('rejects %s with a MessagesLoadError naming the language', async (_, serve, reason) => {
-    const error = await fetchMessages('de', fakeFetch({ '/assets/i18n/de.json': serve })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MessagesLoadError);
-    expect(error).toMatchObject({ language: 'de', message: expect.stringMatching(reason) });
+  ])('is refused for %s, with an error naming the language', async (_, serve, reason) => {
+    const fetchImpl = fakeFetch({ '/app/assets/i18n/en.json': () => json(EN), '/app/assets/i18n/de.json': serve });
+    const { errors } = await createMessagesLoader(fetchImpl)('de');
+    expect(errors).toEqual([
+      expect.objectContaining({ name: 'MessagesLoadError', language: 'de', message: expect.stringMatching(reason) }),
+    ]);
   });
 });
 
 describe('createMessagesLoader', () => {
   it('loads only en.json for English', async () => {
-    const fetchImpl = fakeFetch({ '/assets/i18n/en.json': () => json(EN) });
+    const fetchImpl = fakeFetch({ '/app/assets/i18n/en.json': () => json(EN) });
     const loaded = await createMessagesLoader(fetchImpl)('en');
     expect(loaded).toEqual({ language: 'en', messages: EN, errors: [] });
-    expect(fetchImpl.mock.calls.map(([url]) => url)).toEqual(['/assets/i18n/en.json']);
+    expect(fetchImpl.mock.calls.map(([url]) => url)).toEqual(['/app/assets/i18n/en.json']);
   });
 
   it('puts English under another language, so a missing key falls back to English', async () => {
-    const fetchImpl = fakeFetch({ '/assets/i18n/en.json': () => json(EN), '/assets/i18n/de.json': () => json(DE) });
+    const fetchImpl = fakeFetch({
+      '/app/assets/i18n/en.json': () => json(EN),
+      '/app/assets/i18n/de.json': () => json(DE),
+    });
     const loaded = await createMessagesLoader(fetchImpl)('de');
     expect(loaded.messages).toEqual({ 'snxt.a': 'Einstellungen', 'snxt.b': 'Theme' });
     expect(loaded.errors).toEqual([]);
   });
 
   it('fetches each file once per session', async () => {
-    const fetchImpl = fakeFetch({ '/assets/i18n/en.json': () => json(EN), '/assets/i18n/de.json': () => json(DE) });
+    const fetchImpl = fakeFetch({
+      '/app/assets/i18n/en.json': () => json(EN),
+      '/app/assets/i18n/de.json': () => json(DE),
+    });
     const load = createMessagesLoader(fetchImpl);
     await load('de');
     await load('en');
@@ -67,8 +87,8 @@ describe('createMessagesLoader', () => {
   it('falls back to English when the language fails, and tries the file again on the next request', async () => {
     let deFails = true;
     const fetchImpl = fakeFetch({
-      '/assets/i18n/en.json': () => json(EN),
-      '/assets/i18n/de.json': () => (deFails ? new Response('gone', { status: 404 }) : json(DE)),
+      '/app/assets/i18n/en.json': () => json(EN),
+      '/app/assets/i18n/de.json': () => (deFails ? new Response('gone', { status: 404 }) : json(DE)),
     });
     const load = createMessagesLoader(fetchImpl);
     const failed = await load('de');
@@ -81,7 +101,7 @@ describe('createMessagesLoader', () => {
   });
 
   it('keeps the language when only English fails; keys missing from it then show as themselves', async () => {
-    const fetchImpl = fakeFetch({ '/assets/i18n/de.json': () => json(DE) });
+    const fetchImpl = fakeFetch({ '/app/assets/i18n/de.json': () => json(DE) });
     const loaded = await createMessagesLoader(fetchImpl)('de');
     expect(loaded.messages).toEqual(DE);
     expect(loaded.errors.map((error) => error.language)).toEqual(['en']);

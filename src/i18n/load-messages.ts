@@ -5,7 +5,7 @@ import { isRecord } from '../lib/checks';
 
 export type Messages = Record<string, string>;
 
-export class MessagesLoadError extends Error {
+class MessagesLoadError extends Error {
   constructor(
     readonly language: Language,
     reason: string,
@@ -15,10 +15,9 @@ export class MessagesLoadError extends Error {
   }
 }
 
-export const messagesUrl = (language: Language, prefix = env.i18nPrefix) => `${prefix}/assets/i18n/${language}.json`;
+const messagesUrl = (language: Language) => `${env.i18nPrefix}/assets/i18n/${language}.json`;
 
-/** Fetches one language file; rejects on HTTP errors and on anything that is not a key → text map. */
-export async function fetchMessages(language: Language, fetchImpl: typeof fetch = fetch): Promise<Messages> {
+async function fetchMessages(language: Language, fetchImpl: typeof fetch = fetch): Promise<Messages> {
   let response: Response;
   try {
     response = await fetchImpl(messagesUrl(language), { headers: { Accept: 'application/json' } });

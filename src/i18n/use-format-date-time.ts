@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 
 // Apart from use-t.ts: only lazily loaded pages format dates, so this stays out of the first load.
-/** A date and time in the language on screen, e.g. "November 23, 2026 at 12:00 PM". */
 export function useFormatDateTime(): (date: Date) => string {
   const intl = useIntl();
   return useCallback((date) => intl.formatDate(date, { dateStyle: 'long', timeStyle: 'short' }), [intl]);

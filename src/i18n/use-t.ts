@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 
 type Values = Parameters<ReturnType<typeof useIntl>['formatMessage']>[1];
 
-/** `t('snxt.menu.settings')`: the text of a key in the language on screen. */
 export function useT(): (id: string, values?: Values) => string {
   const intl = useIntl();
   return useCallback((id, values) => String(intl.formatMessage({ id }, values)), [intl]);

@@ -26,15 +26,10 @@ const policy = createPolicy(APP_POLICIES.analytics, { createScriptURL: onlyGtagU
 
 export interface Analytics {
   pageView(view: PageView): void;
-  /** Adds gtag.js to the page; call it after the first paint so it never delays it. */
   loadScript(): void;
 }
 
-/**
- * Google Analytics 4 through the standard gtag snippet, written as code instead of an inline
- * script (so a strict CSP needs no 'unsafe-inline'). The automatic page view is off because the
- * app reports one after every completed navigation. Loaded only when an id is configured.
- */
+// The gtag snippet as code, not an inline script the CSP would refuse; the app reports its own page views.
 export function createGtagAnalytics(id: string, win: Window = window): Analytics {
   const dataLayer = (win.dataLayer ??= []);
   const gtag: Gtag = function gtag() {
@@ -61,7 +56,6 @@ export function createGtagAnalytics(id: string, win: Window = window): Analytics
   };
 }
 
-/** Development builds: page views are logged, nothing is sent or loaded. */
 export function createConsoleAnalytics(): Analytics {
   return {
     pageView: (view) => console.info('[analytics] page_view', view),

@@ -1,14 +1,13 @@
-/** The user-agent rules for browsers where page animations are switched off. */
-export function isSafari(userAgent: string): boolean {
+function isSafari(userAgent: string): boolean {
   return userAgent.includes('Safari/') && !/Chrome|Chromium|CriOS|FxiOS|Edg|Android/.test(userAgent);
 }
 
-export function isLegacyIe(userAgent: string): boolean {
+function isLegacyIe(userAgent: string): boolean {
   return userAgent.includes('MSIE') || userAgent.includes('Trident/');
 }
 
 /** EdgeHTML says `Edge/`; Chromium-based Edge says `Edg/` and is not affected. */
-export function isEdgeHtml(userAgent: string): boolean {
+function isEdgeHtml(userAgent: string): boolean {
   return userAgent.includes('Edge/');
 }
 

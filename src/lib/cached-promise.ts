@@ -1,7 +1,4 @@
-/**
- * Runs `load` once and hands every caller the same promise; a failed load is forgotten, so the
- * next call tries again (a chunk that was offline, a file that failed once).
- */
+/** One promise for every caller; a failed load is forgotten, so the next call tries again. */
 export function cachedPromise<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
@@ -16,7 +13,6 @@ export function cachedPromise<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The same per key: one promise per key, forgotten on failure. */
 export function cachedPromiseByKey<K, T>(load: (key: K) => Promise<T>): (key: K) => Promise<T> {
   const pending = new Map<K, () => Promise<T>>();
   return (key) => {

@@ -1,4 +1,3 @@
-/** The app's only source of "now", so tests can move time (auto night mode). */
 export interface Clock {
   now(): Date;
 }

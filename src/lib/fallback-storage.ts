@@ -1,8 +1,6 @@
-/** The part of the Web Storage API the app uses; an in-memory map stands in when storage fails. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export interface AppStorage extends KeyValueStorage {
-  /** Whether `area` (a `storage` event's storageArea) is the storage other tabs write for this one. */
   isArea(area: unknown): boolean;
 }
 
@@ -21,7 +19,6 @@ export function createMemoryStorage(): AppStorage {
   return memory;
 }
 
-/** Copies every item `from` still lets us read; the ones it refuses are lost. */
 function copyReadable(from: KeyValueStorage, to: KeyValueStorage) {
   let length = 0;
   try {
@@ -41,15 +38,11 @@ function copyReadable(from: KeyValueStorage, to: KeyValueStorage) {
 }
 
 export interface FallbackStorage extends AppStorage {
-  /** False once the browser storage has failed and memory serves instead. */
   readonly persistent: boolean;
 }
 
-/**
- * Uses `browser` until any call to it throws (quota exceeded, access revoked); then copies what it
- * can into memory, calls `onFallback` once and serves from memory from then on. Everyone keeps the
- * same object, so persistence, other tabs and the sign-in store switch together and nothing throws.
- */
+// Once the browser storage throws (quota, revoked), memory serves behind the same object: persistence, other tabs and
+// the sign-in store switch together and nothing throws.
 export function createFallbackStorage(browser: KeyValueStorage, onFallback: (error: unknown) => void): FallbackStorage {
   let memory: AppStorage | null = null;
   const withStorage = <T>(call: (storage: KeyValueStorage) => T): T => {

@@ -3,11 +3,7 @@ import { reportError } from './report';
 /** Browser noise that is not a failure of the app (a layout settled one frame later). */
 const BENIGN_MESSAGES = [/^ResizeObserver loop/];
 
-/**
- * Sends every uncaught error and unhandled promise rejection to reportError. The
- * browser's own console message is suppressed because reportError logs the error itself.
- * Returns a function that removes the listeners.
- */
+// The browser's console message is suppressed: reportError logs the error itself.
 export function installGlobalErrorHandlers(target: Window = window): () => void {
   const onError = (event: ErrorEvent) => {
     if (BENIGN_MESSAGES.some((pattern) => pattern.test(event.message))) return;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../config/parse-env';
 import { connectAccessTokenSource, type AccessToken, type AccessTokenSource } from './access-token';
-import { createHttp, HttpError, XSRF_HEADER } from './http';
+import { createHttp, HttpError } from './http';
 import { connectReporter } from './report';
 
 // The helper, the token door and its single-flight renewal together; only fetch and the
@@ -108,7 +108,7 @@ describe('which requests carry the access token', () => {
     connectSource();
     const { http, fetchMock } = server();
     await http('/api/items', { method: 'POST' });
-    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get(XSRF_HEADER)).toBe('x');
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('X-XSRF-TOKEN')).toBe('x');
   });
 
   it.each([
@@ -146,7 +146,7 @@ describe('a Request object', () => {
     await http(new Request('https://evil.example/x', { method: 'POST' }), options);
     const [request] = sent();
     expect(request!.url).toBe('https://evil.example/x');
-    expect([request!.headers.get('Authorization'), request!.headers.get(XSRF_HEADER)]).toEqual([null, null]);
+    expect([request!.headers.get('Authorization'), request!.headers.get('X-XSRF-TOKEN')]).toEqual([null, null]);
   });
 
   it('to an API origin carries the access token, and is retried with its body after a 401', async () => {
@@ -166,7 +166,7 @@ describe('a Request object', () => {
     const { http, sent } = recorder();
     await http(new Request('https://app.example.com/api/items', { method: 'POST' }));
     const [request] = sent();
-    expect([request!.headers.get('Authorization'), request!.headers.get(XSRF_HEADER)]).toEqual([
+    expect([request!.headers.get('Authorization'), request!.headers.get('X-XSRF-TOKEN')]).toEqual([
       'Bearer access-1',
       'x',
     ]);

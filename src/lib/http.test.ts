@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttp, HttpError, NetworkError, readCookie, shouldSendXsrfToken, XSRF_HEADER } from './http';
+import { createHttp, HttpError, NetworkError } from './http';
 import { connectReporter } from './report';
 
 const PAGE = 'https://app.example.com/settings?tab=1';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 function setup({ cookies = 'XSRF-TOKEN=abc%20123; other=1', respond = () => new Response('ok') } = {}) {
   const fetchMock = vi.fn<typeof fetch>(async () => respond());
@@ -27,8 +28,10 @@ describe('XSRF header rule', () => {
     ['POST', 'http://app.example.com/api', false, 'same host, other scheme'],
     ['POST', 'https://app.example.com:8443/api', false, 'same host, other port'],
     ['POST', 'https://sub.app.example.com/api', false, 'subdomain'],
-  ])('%s %s → %s (%s)', (method, url, expected) => {
-    expect(shouldSendXsrfToken(method, url, PAGE)).toBe(expected);
+  ])('%s %s → %s (%s)', async (method, url, expected) => {
+    const { http, sentHeaders } = setup();
+    await http(url, { method });
+    expect(sentHeaders().has(XSRF_HEADER)).toBe(expected);
   });
 
   it('adds the cookie value (decoded) to a relative POST', async () => {
@@ -61,10 +64,14 @@ describe('XSRF header rule', () => {
     expect(sentHeaders().get(XSRF_HEADER)).toBe('mine');
   });
 
-  it('reads cookies by exact name', () => {
-    expect(readCookie('XSRF-TOKEN', 'a=1; XSRF-TOKEN=t%3D1; b=2')).toBe('t=1');
-    expect(readCookie('XSRF-TOKEN', 'MY-XSRF-TOKEN=no')).toBeNull();
-    expect(readCookie('XSRF-TOKEN', '')).toBeNull();
+  it.each([
+    ['a=1; XSRF-TOKEN=t%3D1; b=2', 't=1'],
+    ['MY-XSRF-TOKEN=no', null],
+    ['', null],
+  ])('reads the cookie by its exact name from %j', async (cookies, expected) => {
+    const { http, sentHeaders } = setup({ cookies });
+    await http('/api/items', { method: 'POST' });
+    expect(sentHeaders().get(XSRF_HEADER)).toBe(expected);
   });
 });
 

@@ -2,10 +2,9 @@ import { env, type ApiOrigins } from '../config/env';
 import { accessTokens, type AccessTokenSource } from './access-token';
 import { reportError } from './report';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** The server answered, but not with 2xx. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -17,7 +16,6 @@ export class HttpError extends Error {
   }
 }
 
-/** No answer at all: offline, DNS, CORS, connection reset. */
 export class NetworkError extends Error {
   constructor(
     readonly url: string,
@@ -29,17 +27,12 @@ export class NetworkError extends Error {
 }
 
 export interface HttpOptions extends RequestInit {
-  /**
-   * The caller handles failures itself: they still reject, but are not sent to the global error
-   * handler (no toast). By default every failure is reported.
-   */
+  /** The caller handles failures: they still reject, but reach no global error handler (no toast). */
   handleErrors?: boolean;
-  /** false: never send the access token, even to an API origin (static files). */
   accessToken?: boolean;
 }
 
-/** One cookie's value from a `document.cookie` string, or null. */
-export function readCookie(name: string, cookies: string): string | null {
+function readCookie(name: string, cookies: string): string | null {
   for (const part of cookies.split(';')) {
     const separator = part.indexOf('=');
     if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
@@ -53,17 +46,11 @@ export function readCookie(name: string, cookies: string): string | null {
   return null;
 }
 
-/**
- * What `Headers` takes unchanged, and stricter: no control character but tab, nothing outside
- * Latin-1, no white space at either end (a browser throws for NUL, CR, LF and non-Latin-1).
- */
+// Stricter than what a browser's Headers takes (it throws for NUL, CR, LF, non-Latin-1): no control but tab, no outer space.
 const HEADER_VALUE = /^(?![\t ])[\t\x20-\x7e\x80-\xff]*(?<![\t ])$/;
 
-/**
- * State-changing requests (not GET/HEAD) to a relative or same-origin URL carry the
- * XSRF token; a request that leaves the origin never does, so the token cannot leak.
- */
-export function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: string): boolean {
+// The token never leaves the origin, where it could leak.
+function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: string): boolean {
   const verb = method.toUpperCase();
   if (verb === 'GET' || verb === 'HEAD') return false;
   try {
@@ -73,10 +60,7 @@ export function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: 
   }
 }
 
-/**
- * The URL a request goes to, decided once: origin checks and fetch must see the same one (a Request
- * stringifies to "[object Request]", which resolves to the page's own origin).
- */
+// Decided once for the origin checks and fetch: a Request stringifies to "[object Request]", the page's own origin.
 function target(input: string | URL | Request): { url: string; original: Request | null } {
   if (typeof input === 'string') return { url: input, original: null };
   if (input instanceof URL) return { url: input.href, original: null };
@@ -91,7 +75,6 @@ interface HttpEnvironment {
   fetch: typeof fetch;
   pageUrl: () => string;
   cookies: () => string;
-  /** Origins that receive the access token (VITE_API_ORIGINS). */
   apiOrigins?: ApiOrigins;
   tokens?: () => AccessTokenSource | null;
 }
@@ -102,12 +85,8 @@ const browser: HttpEnvironment = {
   cookies: () => document.cookie,
 };
 
-/**
- * Creates the helper; the app uses `http`, tests pass their own fetch, page URL and cookies.
- * Requests to an API origin carry the access token; a 401 there renews it once (one renewal for
- * every request it failed) and retries once, and a renewed token that is refused too ends the
- * session. A request without a token is sent as it is and never retried.
- */
+// A 401 from an API origin renews the token once (for every request it failed) and retries once; a renewed token that
+// is refused too ends the session.
 export function createHttp({
   fetch: send,
   pageUrl,
@@ -161,9 +140,9 @@ export function createHttp({
   };
 }
 
+/** @public How features call their APIs (docs/behaviour.md, "Calls and services"); none does yet. */
 export const http = createHttp();
 
-/** GET as text (icons, documents). */
 export async function getText(url: string, options: HttpOptions = {}): Promise<string> {
   return (await http(url, { ...options, method: 'GET' })).text();
 }

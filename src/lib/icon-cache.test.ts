@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // DOMPurify needs a DOM that parses and walks trees as browsers do; happy-dom's parser and NodeIterator differ.
 import { describe, expect, it, vi } from 'vitest';
-import { createIconCache, iconUrl } from './icon-cache';
+import { createIconCache } from './icon-cache';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>';
 
@@ -44,9 +44,5 @@ describe('icon cache', () => {
     const svg = await cache.load('home');
     expect(svg.querySelector('path')?.getAttribute('d')).toBe('M0 0h24v24H0z');
     expect(cache.peek('home')).toBe(svg);
-  });
-
-  it('uses the assets folder', () => {
-    expect(iconUrl('check-circle')).toBe('/assets/icons/check-circle.svg');
   });
 });

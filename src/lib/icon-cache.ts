@@ -1,21 +1,16 @@
 import { cachedPromiseByKey } from './cached-promise';
 import { getText } from './http';
 
-/** Icon names are file names from our own assets folder, never anything a user typed. */
-export const ICON_NAME = /^[a-z0-9-]+$/;
+const ICON_NAME = /^[a-z0-9-]+$/;
 
-export const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icons/${name}.svg`;
+const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icons/${name}.svg`;
 
 export type IconFetcher = (url: string) => Promise<string>;
 
-/**
- * One request per icon file per session. The <svg> is shared: insert a clone of it. Static files never
- * carry the access token, even when the app's own origin is an API origin (`self`).
- */
+/** The <svg> is shared: insert a clone. Static files never carry the access token, even with `self` an API origin. */
 export function createIconCache(fetchText: IconFetcher = (url) => getText(url, { accessToken: false })) {
   const loaded = new Map<string, SVGSVGElement>();
-  // The files are ours, but an SPA fallback (index.html for a missing file) or a bad deploy must not
-  // be inlined. The sanitiser comes with the first icon, not in the first-load bundle.
+  // Sanitised even though ours: an SPA fallback or a bad deploy must not be inlined.
   const fetchIcon = cachedPromiseByKey((name: string) =>
     Promise.all([fetchText(iconUrl(name)), import('./svg-sanitizer')]).then(([text, { sanitizeSvg }]) => {
       const svg = sanitizeSvg(text);
@@ -29,4 +24,4 @@ export function createIconCache(fetchText: IconFetcher = (url) => getText(url, {
   return { load, peek: (name: string) => loaded.get(name) };
 }
 
-export const iconCache = createIconCache();
+export type IconCache = ReturnType<typeof createIconCache>;

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureReports } from '../test/capture-reports';
 import { isBoolean, isHour, oneOf } from './checks';
-import { defineAction, InvalidActionError, runEffect } from './model-kit';
+import { defineAction, runEffect } from './model-kit';
 import { connectReporter, type Reporter } from './report';
 
 describe('defineAction', () => {
@@ -26,8 +26,7 @@ describe('defineAction', () => {
     expect(state.value).toBe('start');
     expect(reporter.error).toHaveBeenCalledOnce();
     const [error, context] = reporter.error.mock.calls[0]!;
-    expect(error).toBeInstanceOf(InvalidActionError);
-    expect(error).toMatchObject({ payload, action: '[Test] Set' });
+    expect(error).toMatchObject({ name: 'InvalidActionError', payload, action: '[Test] Set' });
     expect(context).toBe('Invalid action');
   });
 

@@ -4,7 +4,7 @@ import { env } from '../config/env';
 import type { Validator } from './checks';
 import { reportError } from './report';
 
-export class InvalidActionError extends Error {
+class InvalidActionError extends Error {
   constructor(
     readonly action: string,
     readonly payload: unknown,
@@ -17,7 +17,7 @@ export class InvalidActionError extends Error {
 
 const logActions = !env.production && !env.test;
 
-/** The only way state changes: an invalid payload is reported and changes nothing. Returns whether it applied. */
+/** The only way state changes: an invalid payload is reported and changes nothing. */
 export function defineAction<P>(name: string, validate: Validator<P>, apply: (payload: P) => void) {
   const run = action((payload: P): boolean => {
     const result = validate(payload);
@@ -39,7 +39,6 @@ export interface EffectRunnerOptions {
   retryDelayMs?: (attempt: number) => number;
 }
 
-/** A signals effect that reports a failure and retries, then stays stopped; the model creating it owns it. */
 export function runEffect(
   name: string,
   fn: () => unknown,

@@ -1,23 +1,16 @@
-/**
- * The one door for failures and notices from anywhere in the app. The notifications model
- * connects itself as the reporter when the app starts; anything reported before that is logged
- * and replayed then.
- */
+// The one door for failures and notices: what is reported before the notifications model connects is replayed then.
 export type NoticeKind = 'default' | 'info' | 'success' | 'warning' | 'error';
 
-/** What a user is told. Each feature keeps its own notices in its `notices.ts`. */
 export interface Notice {
   kind: NoticeKind;
-  /** A translation key; `defaultMessage` (English) shows until messages have loaded. */
   messageId: string;
   defaultMessage: string;
-  /** A snack bar: the notice offers an action and stays until dismissed (unless `durationMs` says otherwise). */
   action?: NoticeAction;
-  /** Milliseconds before it closes; 0 = until dismissed. Defaults to its kind's duration. */
+  /** 0: until dismissed. */
   durationMs?: number;
 }
 
-export interface NoticeAction {
+interface NoticeAction {
   labelId: string;
   defaultLabel: string;
   run: () => void;
@@ -47,7 +40,6 @@ export function reportNotice(notice: Notice): void {
   else pending.push({ type: 'notice', notice });
 }
 
-/** Connects the reporter and replays what came before it; returns a disconnect function. */
 export function connectReporter(next: Reporter): () => void {
   reporter = next;
   const queued = pending;

@@ -2,11 +2,7 @@ import type { AppStorage } from './storage';
 
 type Target = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
-/**
- * Calls `onChange` with the parsed new value whenever another tab of the app changes `fullKey`
- * (undefined when it was removed or storage was cleared). Text that is not JSON is ignored.
- * The browser sends these events only to other tabs, so a tab never hears its own writes.
- */
+/** `onChange(undefined)` when removed or cleared; text that is not JSON is ignored. A tab never hears its own writes. */
 export function onOtherTabChange(
   storage: AppStorage,
   fullKey: string,

@@ -6,11 +6,10 @@ import { isUnsafeKey } from './safe-keys';
 
 export { createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
 
-export const STORAGE_SELF_TEST_ERROR = 'localStorage did not return expected value';
+const STORAGE_SELF_TEST_ERROR = 'localStorage did not return expected value';
 const SELF_TEST_KEY = `${STORAGE_PREFIX}SELF-TEST`;
 
-/** Writes, reads back and removes a value; throws when storage does not keep what it was given. */
-export function selfTest(storage: KeyValueStorage): void {
+function selfTest(storage: KeyValueStorage): void {
   const expected = String(Date.now());
   storage.setItem(SELF_TEST_KEY, expected);
   const actual = storage.getItem(SELF_TEST_KEY);
@@ -32,11 +31,8 @@ function sayKeptInMemory(error: unknown) {
   });
 }
 
-/**
- * Returns localStorage behind a stand-in that switches to memory, and says so once, when storage
- * is missing, refuses access or fails later (full, revoked). A self-test mismatch is an error
- * instead: that storage cannot be trusted, so the app starts in empty memory.
- */
+// Memory, said once, when localStorage is missing, refused or failing later (full, revoked); a storage that fails its
+// self-test cannot be trusted, so the app starts in empty memory.
 export function openStorage(getBrowserStorage: () => KeyValueStorage = () => window.localStorage): OpenedStorage {
   let browser: KeyValueStorage;
   try {
@@ -55,8 +51,7 @@ export function openStorage(getBrowserStorage: () => KeyValueStorage = () => win
   return { storage, persistent: storage.persistent };
 }
 
-/** `EXAMPLES.TODO-LIST` → `['examples', 'todoList']`. */
-export function storageKeyToPath(key: string): string[] {
+function storageKeyToPath(key: string): string[] {
   return key
     .toLowerCase()
     .split('.')
@@ -65,7 +60,6 @@ export function storageKeyToPath(key: string): string[] {
 
 export type StoredTree = { [key: string]: unknown };
 
-/** Every prefixed key in storage; a storage that fails part-way gives what it gave until then. */
 function readKeys(storage: KeyValueStorage, failures: unknown[]): string[] {
   const keys: string[] = [];
   let length = 0;
@@ -85,17 +79,13 @@ function readKeys(storage: KeyValueStorage, failures: unknown[]): string[] {
   return keys;
 }
 
-/**
- * The app's own keys come last, so they win over other spellings that rebuild to the same place
- * (`snxt-auth`, `snxt-Settings.theme`) whatever order storage lists them in.
- */
+// The app's own keys come last, so they win over other spellings (`snxt-auth`) that rebuild to the same place.
 function inLoadOrder(keys: string[], prefix: string): string[] {
   const own = new Set(Object.values(STORAGE_KEYS).map((key) => `${prefix}${key}`));
   const others = keys.filter((key) => !own.has(key)).sort();
   return [...others, ...keys.filter((key) => own.has(key))];
 }
 
-/** Sets `value` at `path`, creating prototype-less levels; an existing non-object is replaced. */
 function setPath(tree: StoredTree, path: string[], value: unknown) {
   let node = tree;
   path.forEach((part, depth) => {
@@ -108,12 +98,8 @@ function setPath(tree: StoredTree, path: string[], value: unknown) {
   });
 }
 
-/**
- * Reads every prefixed key into one nested object. A value that is not JSON is left out (so its
- * part of the state falls back to defaults) and reported on the console; other keys are untouched.
- * Keys with a segment that names a prototype (`__proto__`, `constructor`, `prototype`, any case)
- * are ignored, and storage that fails while being read counts as holding nothing more.
- */
+// A value that is not JSON is left out (its part falls back to defaults), a key naming a prototype (`__proto__`, any
+// case) is ignored, and storage failing mid-read holds nothing more.
 export function loadStoredState(storage: KeyValueStorage, prefix = STORAGE_PREFIX): StoredTree {
   const tree = Object.create(null) as StoredTree;
   const failures: unknown[] = [];
@@ -147,10 +133,7 @@ export function loadStoredState(storage: KeyValueStorage, prefix = STORAGE_PREFI
   return tree;
 }
 
-/**
- * Stores `value` as JSON unless exactly that is stored already: state that another tab's write
- * fed in is not written back, so tabs never echo each other. Returns whether it wrote.
- */
+// Only a change is written: what another tab wrote is not written back, so tabs never echo each other.
 export function saveItem(storage: KeyValueStorage, key: string, value: unknown, prefix = STORAGE_PREFIX): boolean {
   const fullKey = `${prefix}${key}`;
   const serialized = JSON.stringify(value);

@@ -1,11 +1,7 @@
 const LOCAL_URL = /url\(\s*#([^\s)]*)\s*\)/gi;
 
-/**
- * A copy of a sanitised <svg> to insert into the page, with every id and every reference to one
- * (`url(#…)` in any attribute, `href`/`xlink:href`) starting with `prefix`. Ids in the page could
- * replace globals by named access (`window.dataLayer`) and would clash between two copies; a
- * reference to an id the icon does not have gets the prefix too, so it points at nothing.
- */
+// Every id and reference to one gets `prefix`: ids could replace globals by named access (`window.dataLayer`) and
+// clash between copies; a reference to an id the icon lacks is prefixed too, so it points at nothing.
 export function svgInstance(svg: SVGSVGElement, prefix: string): SVGSVGElement {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   for (const element of [copy, ...copy.querySelectorAll('*')]) {

@@ -2,11 +2,7 @@ import DOMPurify, { type Config, type UponSanitizeAttributeHook } from 'dompurif
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/**
- * What an icon may consist of: shapes, grouping, gradients, clipping and masking, with geometry
- * and presentation attributes. A subset of DOMPurify's SVG profile, listed here because a profile
- * cannot be narrowed with ALLOWED_TAGS/ALLOWED_ATTR (DOMPurify lets one replace the other).
- */
+// Listed, not DOMPurify's SVG profile narrowed: ALLOWED_TAGS/ALLOWED_ATTR replace a profile instead of narrowing it.
 const CONFIG: Config = {
   ALLOWED_TAGS: (
     '#text svg g defs path rect circle ellipse line polyline polygon ' +
@@ -28,7 +24,7 @@ const CONFIG: Config = {
 const FRAGMENT = /^#[\w.-]+$/;
 const SAME_DOCUMENT_URL = /\burl\(\s*#[\w.-]+\s*\)/gi;
 const CSS_FUNCTION = /([\w-]*)\s*\(/g;
-/** Functions a transform or colour may use; any other (url(), image(), src()…) could load something. */
+// Any other function (url(), image(), src()…) could load something.
 const INERT_FUNCTIONS = new Set('matrix translate scale rotate skewx skewy rgb rgba hsl hsla'.split(' '));
 
 function isInertValue(value: string): boolean {
@@ -44,13 +40,9 @@ const keepOnlyLocalReferences: UponSanitizeAttributeHook = (_node, event) => {
   if (isLink ? !FRAGMENT.test(event.attrValue) : !isInertValue(event.attrValue)) event.keepAttr = false;
 };
 
-/**
- * An icon file as a detached <svg> element that is safe to insert as nodes. Throws for anything
- * but exactly one <svg> (an SPA fallback page, a bad deploy). Never parse its markup again.
- */
+/** Exactly one <svg> (not an SPA fallback page or a bad deploy), to insert as nodes: never parse its markup again. */
 export function sanitizeSvg(text: string): SVGSVGElement {
-  // Added and removed around the call, so other users of DOMPurify's one instance (and its one
-  // Trusted Types policy) are not affected.
+  // Only around the call: other users of DOMPurify's one instance (and its one Trusted Types policy) are not affected.
   DOMPurify.addHook('uponSanitizeAttribute', keepOnlyLocalReferences);
   let fragment: DocumentFragment;
   try {

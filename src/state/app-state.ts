@@ -19,7 +19,7 @@ export interface AppStateDeps {
   loadMessages?: ReturnType<typeof createMessagesLoader>;
 }
 
-/** One model per domain; notifications first, so anything the others report at start-up is shown. */
+// Notifications first, so anything the others report at start-up is shown.
 export const AppState = createModel((deps: AppStateDeps) => {
   const { storage, root, production, loadMessages } = deps;
   const notifications = new NotificationsModel(production ?? env.production);
@@ -39,7 +39,6 @@ export let settings: AppState['settings'];
 export let auth: AppState['auth'];
 export let i18n: AppState['i18n'];
 
-/** Returns a function that disposes the state, and with it every model's effects. */
 export function startState(deps: Partial<AppStateDeps> = {}): () => void {
   storage = deps.storage ?? openStorage().storage;
   // Read only when not given: the prerender runs without a browser.

@@ -5,18 +5,16 @@ import { isRecord, oneOf, rejected, valid, type Validator } from '../lib/checks'
 import { defineAction } from '../lib/model-kit';
 import { connectReporter, type Notice, type NoticeKind } from '../lib/report';
 
-/** A notice on screen. */
 export interface ShownNotice extends Notice {
   id: number;
-  /** Milliseconds before it closes itself; 0 = until dismissed. Never above setTimeout's ceiling. */
+  /** 0: until dismissed. */
   durationMs: number;
 }
 
 const KINDS = Object.keys(TOAST_DURATION_MS) as NoticeKind[];
 const isKind = oneOf(KINDS);
 
-/** The one error notice users see; the details are in the console. */
-export const errorNotice = (production: boolean): Notice =>
+const errorNotice = (production: boolean): Notice =>
   production
     ? { kind: 'error', messageId: 'snxt.errors.generic', defaultMessage: 'An error occurred.' }
     : {
@@ -25,14 +23,13 @@ export const errorNotice = (production: boolean): Notice =>
         defaultMessage: 'An error occurred. See console for details.',
       };
 
-/** A delay setTimeout can honour: larger values would fire at once, negative or NaN ones mean none. */
-export function clampDelay(ms: number): number {
+// setTimeout fires a larger delay at once.
+function clampDelay(ms: number): number {
   if (!Number.isFinite(ms)) return ms === Infinity ? MAX_TIMER_DELAY_MS : 0;
   return Math.min(Math.max(0, Math.round(ms)), MAX_TIMER_DELAY_MS);
 }
 
-/** A notice closes after its kind's duration; a snack bar (one with an action) stays until dismissed. */
-export function noticeDuration({ kind, action, durationMs }: Notice): number {
+function noticeDuration({ kind, action, durationMs }: Notice): number {
   if (durationMs !== undefined) return clampDelay(durationMs);
   return action ? SNACKBAR_DEFAULT_DURATION_MS : TOAST_DURATION_MS[kind];
 }
@@ -44,11 +41,7 @@ const noticeValidator: Validator<Notice> = (payload) => {
 const idValidator: Validator<number> = (payload) =>
   typeof payload === 'number' ? valid(payload) : rejected(`expected a notice id, got ${JSON.stringify(payload)}`);
 
-/**
- * The notices on screen, fed by the one reporting door (reportError / reportNotice), which this
- * model connects to while it lives. A notice already on screen (same kind and message) is not
- * shown twice, so a burst of identical errors gives one, not fifty.
- */
+// A notice already on screen is not shown twice: a burst of identical errors gives one, not fifty.
 export const NotificationsModel = createModel((production: boolean = env.production) => {
   const notices = signal<readonly ShownNotice[]>([]);
   let nextId = 1;

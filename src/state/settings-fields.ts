@@ -14,7 +14,6 @@ import { checkFields, isBoolean, isHour, oneOf, type Validator } from '../lib/ch
 interface FieldRow<T> {
   default: T;
   check: Validator<T>;
-  /** Other fields its action sets too, whatever the value. */
   alsoSets?: Readonly<Record<string, unknown>>;
 }
 
@@ -24,7 +23,6 @@ const row = <T>(value: T, check: Validator<T>, alsoSets?: FieldRow<T>['alsoSets'
   alsoSets,
 });
 
-/** Every setting, one row each: its default, and the check its action and stored data go through. */
 export const SETTING_FIELDS = {
   language: row<Language>('en', oneOf(LANGUAGES)),
   stickyHeader: row(true, isBoolean),
@@ -36,7 +34,6 @@ export const SETTING_FIELDS = {
   // Set at start-up in browsers that cannot play page animations smoothly.
   pageAnimationsDisabled: row(false, isBoolean, { pageAnimations: false }),
   elementsAnimations: row(true, isBoolean),
-  // The clock's hour for auto night mode, kept current by the settings model.
   hour: row(0, isHour),
 };
 
@@ -49,7 +46,6 @@ export const DEFAULT_SETTINGS: Readonly<SettingsState> = Object.freeze(
   Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTING_FIELDS[name].default])) as SettingsState,
 );
 
-/** Until the visitor chooses, the language is the first of theirs (`navigator.languages`) the app has. */
 export const visitorDefaults = (languages: readonly string[]): SettingsState => ({
   ...DEFAULT_SETTINGS,
   language: preferredLanguage(languages),

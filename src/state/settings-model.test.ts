@@ -4,16 +4,8 @@ import { HOUR_CHECK_INTERVAL_MS, THEME_COLORS, THEMES } from '../config/constant
 import type { Clock } from '../lib/clock';
 import { createMemoryStorage, openStorage, type AppStorage, type KeyValueStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
-import { InvalidActionError } from '../lib/model-kit';
 import { DEFAULT_SETTINGS, type SettingsState } from './settings-fields';
-import {
-  effectiveTheme,
-  isNightHour,
-  routeAnimationMode,
-  SettingsModel,
-  showTheme,
-  type SettingsDeps,
-} from './settings-model';
+import { effectiveTheme, SettingsModel, showTheme, type SettingsDeps } from './settings-model';
 
 /** A storage event names the browser's Storage object; the stand-ins play that part here. */
 const asArea = (area: KeyValueStorage) => area as unknown as Storage;
@@ -25,20 +17,6 @@ const at = (hours: number, minutes = 0) => new Date(2026, 0, 15, hours, minutes)
 const withSettings = (patch: Partial<SettingsState>): SettingsState => ({ ...DEFAULT_SETTINGS, ...patch });
 const signs = (hour: number, dark = false) => ({ hour: () => hour, dark: () => dark });
 
-describe('night hours (>= 21 or <= 7)', () => {
-  it.each([
-    [0, true],
-    [7, true],
-    [8, false],
-    [12, false],
-    [20, false],
-    [21, true],
-    [23, true],
-  ])('hour %i is night: %s', (hour, night) => {
-    expect(isNightHour(hour)).toBe(night);
-  });
-});
-
 describe('effective theme', () => {
   it('is the chosen theme when auto night mode is off, without asking the clock or the device', () => {
     const now = { hour: vi.fn(() => 23), dark: vi.fn(() => true) };
@@ -48,11 +26,14 @@ describe('effective theme', () => {
   });
 
   it.each([
+    [0, 'BLACK-THEME'],
     [7, 'BLACK-THEME'],
     [8, 'LIGHT-THEME'],
+    [12, 'LIGHT-THEME'],
     [20, 'LIGHT-THEME'],
     [21, 'BLACK-THEME'],
-  ])('with auto night mode by the hours at %i is %s', (hour, expected) => {
+    [23, 'BLACK-THEME'],
+  ])('with auto night mode by the hours (night: >= 21 or <= 7) at %i is %s', (hour, expected) => {
     expect(effectiveTheme(withSettings({ theme: 'LIGHT-THEME', autoNightMode: true }), signs(hour, true))).toBe(
       expected,
     );
@@ -86,17 +67,6 @@ describe('showTheme', () => {
   });
 });
 
-describe('route animation mode', () => {
-  it.each([
-    [true, true, 'ALL'],
-    [true, false, 'PAGE'],
-    [false, true, 'ELEMENTS'],
-    [false, false, 'NONE'],
-  ] as const)('page %s, elements %s → %s', (pageAnimations, elementsAnimations, mode) => {
-    expect(routeAnimationMode(withSettings({ pageAnimations, elementsAnimations }))).toBe(mode);
-  });
-});
-
 let reporter: ReturnType<typeof captureReports>;
 let storage: AppStorage;
 let root: HTMLElement;
@@ -121,6 +91,20 @@ function create(deps: Partial<SettingsDeps> = {}) {
   return model;
 }
 const stored = () => JSON.parse(storage.getItem('snxt-SETTINGS') ?? 'null') as SettingsState | null;
+
+describe('route animation mode', () => {
+  it.each([
+    [true, true, 'ALL'],
+    [true, false, 'PAGE'],
+    [false, true, 'ELEMENTS'],
+    [false, false, 'NONE'],
+  ] as const)('page %s, elements %s → %s', (pageAnimations, elementsAnimations, mode) => {
+    const settings = create();
+    settings.change.pageAnimations(pageAnimations);
+    settings.change.elementsAnimations(elementsAnimations);
+    expect(settings.routeAnimationMode.value).toBe(mode);
+  });
+});
 
 describe('settings actions', () => {
   it('each action merges its value into the state', () => {
@@ -178,7 +162,10 @@ describe('settings actions', () => {
     const apply = settings.change[field] as (payload: unknown) => boolean;
     expect(apply(value)).toBe(false);
     expect(settings.state.value).toBe(before);
-    expect(reporter.error).toHaveBeenCalledWith(expect.any(InvalidActionError), 'Invalid action');
+    expect(reporter.error).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'InvalidActionError' }),
+      'Invalid action',
+    );
   });
 
   it('starts from stored settings, each invalid field falling back with one warning', () => {

@@ -27,20 +27,17 @@ import {
 // The boot script bundles the look rules below into every page (tree-shaken: the model stays out).
 
 export interface SettingsDeps {
-  /** What storage held at start-up (`snxt-SETTINGS`) */
   stored?: unknown;
   storage: AppStorage;
   root: HTMLElement;
   clock?: Clock;
   userAgent?: string;
-  /** `navigator.languages` */
   preferredLanguages?: readonly string[];
-  /** `prefers-color-scheme: dark` */
   darkScheme?: ColorSchemeQuery;
   hourCheckIntervalMs?: number;
 }
 
-export interface ColorSchemeQuery {
+interface ColorSchemeQuery {
   readonly matches: boolean;
   addEventListener(type: 'change', listener: (event: { matches: boolean }) => void): void;
   removeEventListener(type: 'change', listener: (event: { matches: boolean }) => void): void;
@@ -58,7 +55,7 @@ const titleOf = (name: string) =>
     .replace(/[A-Z]/g, ' $&')
     .trim();
 
-export const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
+const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
 
 /** What night mode asks, only when it matters: before the first paint each answer costs time. */
 export interface NightSigns {
@@ -74,7 +71,7 @@ export function effectiveTheme(settings: SettingsState, now: NightSigns): Theme 
 
 const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
 
-/** The theme as the one theme class on `<html>` (so portals get it too) and the browser's UI colour. */
+// On `<html>`, so portals get it too.
 export function showTheme(root: Element, theme: Theme): void {
   const themeClass = theme.toLowerCase();
   root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
@@ -84,7 +81,7 @@ export function showTheme(root: Element, theme: Theme): void {
 
 export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
 
-export function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsState): RouteAnimationMode {
+function routeAnimationMode({ pageAnimations, elementsAnimations }: SettingsState): RouteAnimationMode {
   if (pageAnimations && elementsAnimations) return 'ALL';
   if (pageAnimations) return 'PAGE';
   if (elementsAnimations) return 'ELEMENTS';
@@ -93,7 +90,6 @@ export function routeAnimationMode({ pageAnimations, elementsAnimations }: Setti
 
 type ChangeActions = { [K in SettingName]: (value: SettingsState[K]) => boolean };
 
-/** One signal, an action per field, and its effects: storage, the theme on `<html>`, the hour, dark mode, other tabs. */
 export const SettingsModel = /* @__PURE__ */ createModel(
   ({
     stored,
@@ -122,7 +118,6 @@ export const SettingsModel = /* @__PURE__ */ createModel(
       }),
     ) as ChangeActions;
 
-    // Another tab changed what storage holds.
     const reset = defineAction('[Settings] Reset', anyPayload, (next) => {
       state.value = sanitizeSettings(next, defaults).value;
     });

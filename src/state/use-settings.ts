@@ -3,7 +3,6 @@ import { useHydrated } from '../lib/use-hydrated';
 import { settings } from './app-state';
 import { DEFAULT_SETTINGS, type SettingsState } from './settings-fields';
 
-/** The settings as the prerendered page showed them (the defaults) while React hydrates it, then the live ones. */
 export function useSettings(): Readonly<SettingsState> {
   // The signals Babel transform reaches .tsx files only; this tracks the read for the component.
   useSignals();

@@ -4,14 +4,9 @@ import type { LoadedMessages } from '../i18n/load-messages';
 import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import { startState, type AppStateDeps } from '../state/app-state';
 
-/** English, at once: what the app shows once en.json has arrived. */
-export const loadEnglish = async (): Promise<LoadedMessages> => ({ language: 'en', messages: en, errors: [] });
+const loadEnglish = async (): Promise<LoadedMessages> => ({ language: 'en', messages: en, errors: [] });
 
-/**
- * Starts the app's state for the current test, as the app does (models, their effects, the
- * reporting door), with in-memory storage holding `stored` (key → value, JSON-encoded here) and
- * English messages; it is disposed when the test finishes.
- */
+/** The app's state for this test, disposed when it ends; `stored` values are JSON-encoded into memory storage. */
 export function startTestState({
   stored = {},
   ...deps

@@ -3,7 +3,6 @@ import type { ReactElement, ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import en from '../../public/assets/i18n/en.json';
 
-/** Renders with the real English messages, as a user of the default language sees it. */
 export function renderWithIntl(ui: ReactElement, options?: RenderOptions) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <IntlProvider locale="en-US" messages={en}>

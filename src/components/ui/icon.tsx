@@ -1,28 +1,22 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { HttpError, NetworkError } from '../../lib/http';
-import { iconCache } from '../../lib/icon-cache';
+import { createIconCache, type IconCache } from '../../lib/icon-cache';
 import { reportError } from '../../lib/report';
 import { svgInstance } from '../../lib/svg-instance';
 
+const iconCache = createIconCache();
 let instances = 0;
 
 interface IconProps {
-  /** A file in public/assets/icons/ without `.svg`; lower-case letters, digits and dashes only. */
   name: string;
-  /** Makes the icon meaningful (role="img" with this name); without it the icon is decorative. */
   label?: string;
   size?: number;
   className?: string;
-  cache?: typeof iconCache;
+  cache?: IconCache;
 }
 
-/**
- * An SVG icon from our assets folder, fetched once per session and inlined so it takes the text
- * colour. Reserves its size while loading. Shell icons that must be in the first paint stay in
- * icons.tsx instead.
- */
+/** Inlined, so it takes the text colour; icons the first paint needs are in icons.tsx instead. */
 export function Icon({ name, label, size = 24, className = '', cache = iconCache }: IconProps) {
-  // The cache holds the <svg>; this only re-renders once a load has finished.
   const [, setLoads] = useState(0);
   const svg = cache.peek(name);
   const box = useRef<HTMLSpanElement>(null);

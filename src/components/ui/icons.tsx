@@ -1,6 +1,5 @@
 import type { SVGProps } from 'react';
 
-/** Small inline icons for the shell (Material Symbols paths, 24×24), decorative by default. */
 export function SvgIcon({ path, ...props }: SVGProps<SVGSVGElement> & { path: string }) {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>

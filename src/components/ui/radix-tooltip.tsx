@@ -4,16 +4,13 @@ import { TOOLTIP } from '../../config/constants';
 
 export interface RadixTooltipProps {
   content: ReactNode;
-  /** A single focusable element; it keeps its own accessible name. */
   children: ReactNode;
   side?: 'top' | 'bottom' | 'left' | 'right';
-  /** Open at mount: the pointer was already on the trigger when this module arrived. */
+  /** The pointer was already on the trigger when this module arrived. */
   initiallyOpen?: boolean;
-  /** Held open from outside (a touch long press, which Radix does not handle). */
   forceOpen?: boolean;
 }
 
-/** The Radix tooltip itself, loaded on demand by tooltip.tsx. */
 export default function RadixTooltipImpl({
   content,
   children,

@@ -10,7 +10,6 @@ interface SelectFieldProps<V extends string> {
   description?: ReactNode;
 }
 
-/** A labelled native select: keyboard, screen-reader and phone friendly without extra code. */
 export function SelectField<V extends string>({ label, value, options, onChange, description }: SelectFieldProps<V>) {
   const id = useId();
   const pending = usePendingControl();

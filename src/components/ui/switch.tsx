@@ -8,10 +8,7 @@ interface SwitchFieldProps {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   description?: ReactNode;
-  /**
-   * Makes the switch unavailable and says why in a tooltip. It stays focusable (aria-disabled
-   * rather than disabled) so keyboard and touch users can reach the explanation.
-   */
+  /** Unavailable, but focusable (aria-disabled), so keyboard and touch users reach the tooltip saying why. */
   disabledReason?: ReactNode;
 }
 
@@ -21,10 +18,6 @@ const THUMB_CLASS =
   'block size-6 rounded-full bg-white shadow-md ring-1 ring-black/10 transition-transform data-[state=checked]:translate-x-5 data-[state=checked]:bg-on-primary rtl:data-[state=checked]:-translate-x-5';
 const stateOf = (checked: boolean) => (checked ? 'checked' : 'unchecked');
 
-/**
- * A labelled on/off control: WAI-ARIA's switch, a `<button role="switch">` (Space and Enter toggle
- * it, as any button). Its label is its accessible name.
- */
 export function SwitchField({ label, checked, onCheckedChange, description, disabledReason }: SwitchFieldProps) {
   const id = useId();
   const disabled = disabledReason !== undefined;

@@ -4,7 +4,6 @@ import type { NoticeKind } from '../../lib/report';
 import type { ShownNotice } from '../../state/notifications-model';
 import { CloseIcon } from './icons';
 
-/** A message id and its English fallback, so toasts never wait for (or depend on) loaded messages. */
 export type Translate = (messageId: string, defaultMessage: string) => string;
 
 const KIND_CLASSES: Record<NoticeKind, string> = {
@@ -18,11 +17,8 @@ const KIND_CLASSES: Record<NoticeKind, string> = {
 /** Radix closes itself after `duration`; it treats 0 as "use the default", so "until dismissed" is Infinity. */
 const radixDuration = (toast: ShownNotice) => (toast.durationMs === 0 ? Infinity : toast.durationMs);
 
-/**
- * Radix repeats each toast's text for screen readers in a hidden live region for a second. Kept
- * in a closed shadow root, that copy is still read aloud but is not a second match for queries
- * by text (a test looking for the toast's text finds the toast alone).
- */
+// Radix repeats each toast's text in a hidden live region: in a closed shadow root it is still read aloud, but is
+// not a second match for queries by text.
 function createAnnouncerRoot() {
   const host = document.createElement('div');
   host.dataset.toastAnnouncer = '';
@@ -35,11 +31,6 @@ interface ToasterProps {
   translate: Translate;
 }
 
-/**
- * Notices as toasts and snack bars, bottom center. Radix announces each one (errors
- * assertively), pauses its timer while hovered or focused, and closes it on Escape, swipe or the
- * close button; F8 moves focus to them.
- */
 export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
   const [announcer] = useState(createAnnouncerRoot);
   useEffect(() => {

@@ -12,12 +12,8 @@ import { TOOLTIP } from '../../config/constants';
 import { cachedPromise } from '../../lib/cached-promise';
 import type { RadixTooltipProps } from './radix-tooltip';
 
-/**
- * Radix Tooltip and its positioning engine weigh about 20 KB gzip, more than the first paint can
- * afford for one footer tooltip. Triggers render plain until the module arrives: when the browser
- * is idle (preloadTooltips), or at the first hover, focus or touch on a trigger.
- */
-// Boxed: a bare function as a signal value is not treated as plain data by every consumer.
+// Radix Tooltip weighs ~20 KB gzip, too much for the first paint: triggers render plain until it arrives (when idle, or
+// at the first hover, focus or touch). Boxed: a bare function as a signal value is not plain data to every consumer.
 const loaded = signal<{ Component: ComponentType<RadixTooltipProps> } | null>(null);
 
 export const preloadTooltips = cachedPromise(() =>
@@ -26,21 +22,14 @@ export const preloadTooltips = cachedPromise(() =>
 
 const load = () => void preloadTooltips().catch(() => undefined);
 
-/**
- * The Radix component once it has arrived. Swapping every trigger on the page re-renders them
- * all; as a transition React can split that into short tasks while the page is still loading.
- */
+// Swapping every trigger re-renders them all: as a transition, in short tasks while the page is still loading.
 function useRadixTooltip(): { Component: ComponentType<RadixTooltipProps> } | null {
   const [current, setCurrent] = useState(() => loaded.peek());
   useEffect(() => loaded.subscribe((next) => startTransition(() => setCurrent(next))), []);
   return current;
 }
 
-/**
- * Touch has no hover: a long press shows the tooltip and it hides a while after the finger
- * lifts. Radix leaves touch out, so this runs here, beside its hover and focus handling, and
- * also works while the Radix module is still on its way.
- */
+// Radix leaves touch out: a long press shows the tooltip, which hides a while after the finger lifts.
 function useTouchOpen() {
   const [open, setOpen] = useState(false);
   const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -75,8 +64,7 @@ export function Tooltip(props: TooltipProps) {
   const hadFocus = useRef(false);
   const touch = useTouchOpen();
 
-  // A pointer already resting on the trigger when the app starts (it came to a prerendered page,
-  // before any handler was there) counts as hovering it: no new pointer event will come.
+  // A pointer resting on the trigger since before the app ran counts as hovering it: no new pointer event will come.
   useEffect(() => {
     if (!wrapper.current?.querySelector(':hover')) return;
     setPointerInside(true);

@@ -1,6 +1,5 @@
 import type { Notice } from '../../lib/report';
 
-/** The snack bar shown when a new version of the app is installed and waiting. */
 export const updateAvailableNotice = (reload: () => void): Notice => ({
   kind: 'default',
   messageId: 'snxt.update.available',

@@ -5,13 +5,10 @@ import { updateAvailableNotice } from './notices';
 import { warmCaches } from './warm-caches';
 import { watchWorker, type WorkerContainer } from './watch-worker';
 
-/** The worker the build writes (build/service-worker.mjs); nothing else is ever registered. */
 export const WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
 
-/** How often an open tab looks for a new version (besides on start and when it becomes visible). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
-/** The policy's one rule: the worker's own URL, exactly. */
 export function onlyWorkerUrl(input: string): string {
   if (input !== WORKER_URL) throw new TypeError(`Not the app's service worker: ${JSON.stringify(input)}`);
   return input;
@@ -20,10 +17,6 @@ export function onlyWorkerUrl(input: string): string {
 // register() is a Trusted Types sink for script URLs: this policy lets exactly one URL through.
 const policy = createPolicy(APP_POLICIES.serviceWorker, { createScriptURL: onlyWorkerUrl });
 
-/**
- * Registers the app's service worker and offers each new version as a snack bar; returns a
- * function that stops watching.
- */
 export function startServiceWorker(
   container: WorkerContainer = navigator.serviceWorker,
   reload: () => void = () => window.location.reload(),

@@ -2,11 +2,7 @@ import { yieldToMain } from '../../lib/yield-to-main';
 
 const REQUESTS_PER_TASK = 4;
 
-/**
- * Requests again, through the worker that now controls the tab, every file of ours under
- * /assets/ the page loaded before it had a worker: lazy pages, the settings chunk, the toaster,
- * the active language… The worker caches each as it passes, so the next visit works offline.
- */
+// What the page loaded before it had a worker, requested again through it, so the next visit works offline.
 export async function warmCaches(
   entries: readonly Pick<PerformanceEntry, 'name'>[] = performance.getEntriesByType('resource'),
   origin = location.origin,

@@ -1,4 +1,3 @@
-/** What the update watcher needs of `navigator.serviceWorker`; tests hand it a fake. */
 export type WorkerContainer = Pick<
   ServiceWorkerContainer,
   'controller' | 'register' | 'addEventListener' | 'removeEventListener'
@@ -6,26 +5,17 @@ export type WorkerContainer = Pick<
 
 export interface WatchOptions {
   container: WorkerContainer;
-  /** The worker's URL as the register() sink takes it (a TrustedScriptURL where Trusted Types are enforced). */
   scriptUrl: string;
-  /** A new version is installed and waiting; `apply` makes it take over and reloads the tab once. */
   onUpdateReady: (apply: () => void) => void;
-  /** The tab has just come under a worker's control for the first time (first install). */
   onFirstControl?: () => void;
   onError: (error: unknown) => void;
   reload: () => void;
-  /** How often to look for a new version while the tab is open. */
   checkEveryMs: number;
   doc?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
 }
 
-/**
- * Registers the worker and watches for new versions: on start, every `checkEveryMs` and whenever
- * the tab becomes visible. A version is offered only when it waits behind a worker that already
- * controls this tab (never on the first install). The tab reloads once, and only after `apply`:
- * a controller change nobody here asked for (another tab's Reload, the first install's claim)
- * never reloads it. Returns a function that stops watching.
- */
+// A version is offered only behind a worker that controls this tab (never at first install); the tab reloads once, only
+// after `apply`: a controller change nobody here asked for (another tab's Reload, a first claim) never reloads it.
 export function watchWorker({
   container,
   scriptUrl,

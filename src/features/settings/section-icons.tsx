@@ -1,7 +1,6 @@
 import type { SVGProps } from 'react';
 import { SvgIcon } from '../../components/ui/icons';
 
-/** Decorative Material Symbols glyphs for the settings section titles, drawn at 20px. */
 const Glyph = ({ path, ...props }: SVGProps<SVGSVGElement> & { path: string }) => (
   <SvgIcon width={20} height={20} {...props} path={path} />
 );

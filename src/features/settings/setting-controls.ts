@@ -15,23 +15,20 @@ interface ControlBase {
 export type SettingControl =
   | (ControlBase & {
       kind: 'switch';
-      /** Unavailable while this (boolean) setting is on; the reason is shown in a tooltip. */
       disabledWhen?: { field: SettingName; reasonKey: string };
     })
   | (ControlBase & {
       kind: 'select';
-      /** Option texts: a translation key, or a fixed text in its own language (`lang`). */
       options: readonly SelectOption[];
     });
 
-export type SelectOption = { value: string } & ({ labelKey: string } | { label: string; lang: string });
+type SelectOption = { value: string } & ({ labelKey: string } | { label: string; lang: string });
 
 const THEME_OPTIONS: readonly SelectOption[] = THEMES.map((theme) => ({
   value: theme,
   labelKey: `snxt.settings.themes.${theme.replace(/-THEME$/, '').toLowerCase()}`,
 }));
 
-/** How the page shows each setting it shows (SETTING_FIELDS has the rest), in page order. */
 export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } = {
   language: {
     kind: 'select',

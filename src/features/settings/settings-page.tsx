@@ -19,12 +19,10 @@ const SECTIONS: readonly { id: SettingsSection; titleKey: string; icon: Icon }[]
   { id: 'animations', titleKey: 'snxt.settings.animations.title', icon: AnimationIcon },
 ];
 
-/** Decoration for a row's label. */
 const FIELD_ICONS: Partial<Record<SettingName, Icon>> = { nightTheme: NightIcon };
 
 const SHOWN_SETTINGS = Object.keys(SETTING_CONTROLS) as SettingName[];
 
-/** One setting as its control, as SETTING_CONTROLS describes it. */
 function SettingRow({ name, state }: { name: SettingName; state: SettingsState }) {
   const t = useT();
   const control = SETTING_CONTROLS[name];

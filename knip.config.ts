@@ -1,0 +1,39 @@
+import type { KnipConfig } from 'knip';
+
+const unitTests = [
+  'src/**/*.test.{ts,tsx}',
+  'build/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'tests/support/**/*.test.ts',
+];
+
+// `npm run knip` runs knip twice: as is, then with --production, which follows src/ from the entries ending
+// in `!` (the app and the configs that build it) with no test, so an export only a test uses shows.
+// The scripts come from package.json, the e2e entries from playwright.config.ts.
+export default {
+  entry: [
+    'src/main.tsx!',
+    'src/prerender-entry.tsx!',
+    'src/boot.ts!',
+    'src/routes/**/*.tsx!',
+    'vite.config.ts!',
+    'tailwind.config.ts!',
+    ...unitTests,
+    'src/test/setup.ts',
+  ],
+  project: [
+    'src/**/*.{ts,tsx,mjs}!',
+    '!src/**/*.test.{ts,tsx}!',
+    '!src/test/**!',
+    'build/**/*.mjs',
+    'scripts/**/*.mjs',
+    'tests/**/*.{ts,mjs}',
+    '*.{ts,js}',
+  ],
+  // Off, with their entries above: they make vite.config.ts and tailwind.config.ts development-only,
+  // so --production would not see what the build takes from src/.
+  vite: false,
+  vitest: false,
+  'vite-plugin-pwa': false,
+  tailwind: false,
+} satisfies KnipConfig;
