@@ -68,7 +68,7 @@ export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
 
 export const EFFECT_MAX_RETRIES = 10;
 
-/** AWS credentials from the identity pool (src/state/aws-session.ts, credential-timing.ts). */
+/** AWS credentials from the identity pool (src/state/aws-identity/identity-model.ts). */
 export const AWS_CREDENTIALS = {
   /** Refreshed this long before they expire. */
   refreshBeforeMs: 5 * 60_000,

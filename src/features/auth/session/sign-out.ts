@@ -1,0 +1,109 @@
+import { User, type UserManager } from 'oidc-client-ts';
+import type { OidcEnv } from '../../../config/env';
+import { reportNotice } from '../../../lib/report';
+import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../notices';
+import { RENEW_LOCK_NAME, withLock, type SingleTabUserManager } from './user-manager';
+
+/** Logout goes on to the provider's sign-out after this long even if the revocation has not answered. */
+export const REVOKE_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Keeps a notice for the next start in this tab (the provider's page replaces the app); false when storage is blocked. */
+export function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
+  try {
+    storage?.setItem(CARRIED_NOTICE_KEY, name);
+    return storage !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function dropCarriedNotice(storage = tabStorage()): void {
+  try {
+    storage?.removeItem(CARRIED_NOTICE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/** The refresh token to revoke and the ID token as a hint, from the tokens Logout removed. */
+export interface EndedSession {
+  refreshToken: string | null;
+  idToken: string | null;
+}
+
+export function endedSession(stored: string | null): EndedSession {
+  let user: Partial<User> | null = null;
+  try {
+    user = stored === null ? null : User.fromStorageString(stored);
+  } catch {
+    // Unreadable: nothing to revoke.
+  }
+  const token = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return { refreshToken: token(user?.refresh_token), idToken: token(user?.id_token) };
+}
+
+export type SignOutUserManager = Pick<UserManager, 'getUser' | 'removeUser' | 'signoutRedirect'> &
+  Pick<SingleTabUserManager, 'revokeRefreshToken'>;
+
+export interface SignOutDeps {
+  userManager: SignOutUserManager;
+  oidc: OidcEnv;
+  origin: string;
+  redirect: (url: string) => void;
+}
+
+/**
+ * Under the renewal lock, so no tab renews meanwhile: removes what is left of the ended session
+ * (never a newer sign-in's) and stops this tab's renewal, then revokes the refresh token.
+ */
+export function revokeEndedSession(userManager: SignOutUserManager, ended: EndedSession): Promise<void> {
+  return withLock(RENEW_LOCK_NAME, async () => {
+    try {
+      const stored = await userManager.getUser();
+      if (!stored || stored.refresh_token === ended.refreshToken) await userManager.removeUser();
+    } catch (error) {
+      console.warn('Could not remove the stored OIDC user', error);
+    }
+    if (ended.refreshToken) await userManager.revokeRefreshToken(ended.refreshToken);
+  });
+}
+
+/**
+ * Revokes the refresh token (ending the provider's session leaves it valid), then ends the hosted
+ * session: Cognito has no end_session_endpoint and uses its own /logout.
+ */
+export async function endProviderSession(
+  { userManager, oidc, origin, redirect }: SignOutDeps,
+  ended: EndedSession,
+): Promise<void> {
+  let revoked = false;
+  try {
+    await withTimeout(revokeEndedSession(userManager, ended), REVOKE_TIMEOUT_MS, 'The revocation endpoint');
+    revoked = true;
+  } catch (error) {
+    console.warn('Could not revoke the refresh token', error);
+  }
+  // The provider's sign-out page replaces the app, so the notice waits for the way back.
+  const carried = !revoked && carryNotice('signOutIncomplete');
+  if (!revoked && !carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
+  try {
+    if (oidc.cognitoDomain) {
+      const logoutUri = encodeURIComponent(`${origin}/`);
+      redirect(`${oidc.cognitoDomain}/logout?client_id=${encodeURIComponent(oidc.clientId)}&logout_uri=${logoutUri}`);
+    } else {
+      await userManager.signoutRedirect({ id_token_hint: ended.idToken ?? undefined });
+    }
+  } catch (error) {
+    console.warn('Could not end the session at the provider', error);
+    if (carried) dropCarriedNotice();
+    if (revoked || carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
+  }
+}

@@ -1,0 +1,211 @@
+import { createModel, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import { OIDC_STORE_PREFIX } from '../../config/constants';
+import type { OidcEnv } from '../../config/env';
+import { cachedPromise } from '../../lib/cached-promise';
+import { reportNotice } from '../../lib/report';
+import type { AppStorage } from '../../lib/storage';
+import type { AuthModel } from '../../state/auth-model';
+import { AUTH_NOTICES, takeCarriedNotice } from './notices';
+import { currentPath, isSignInCallback, withoutCallbackParams } from './session/callback-url';
+import type { ConnectedSession } from './session/session';
+import { takeStoredTokens } from './session/stored-session';
+import { connectSessionTokens, tokensChanged } from '../../lib/session-tokens';
+import { onOtherTabChange } from '../../lib/storage-events';
+import { oidcUserKey } from './session/stored-session';
+
+/** What a page that needs sign-in shows while it waits: on the way to the sign-in page, or Login. */
+export type SignInGate = 'signing-in' | 'sign-in' | null;
+
+type PagePath = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+export interface SignInDeps {
+  auth: AuthModel;
+  storage: AppStorage;
+  /** Null: sign-in is not configured, and the model does nothing. */
+  oidc: OidcEnv | null;
+  location: Pick<Location, 'href'>;
+  loadSession?: () => Promise<ConnectedSession>;
+}
+
+/**
+ * The sign-in flow: at start a sign-in answer in the URL, or the check of a stored "signed in";
+ * Login, Logout, and pages that need sign-in. oidc-client-ts and the session are a chunk loaded
+ * only for an answer started here, a stored "signed in" to check, tokens left behind, or a click.
+ */
+export const SignInModel = createModel(({ auth, storage, oidc, location, loadSession }: SignInDeps) => {
+  const gate = signal<SignInGate>(null);
+  const session = cachedPromise(
+    loadSession ??
+      (() =>
+        import('./session/session').then((chunk) => chunk.connectSession(auth, storage, oidc, window.location.origin))),
+  );
+  // May a page that needs sign-in leave for the provider by itself? Not after a failed answer (no
+  // bouncing with the provider), nor once signed in here (a sign-out is not undone behind one's back).
+  let automatic = true;
+  /** A stored "signed in" whose check could not load: it opens no protected page. */
+  let unverified = false;
+  let reconciling: Promise<void> = Promise.resolve();
+  let settled = reconciling;
+  let pendingCallback: Promise<string> | null = null;
+
+  const signedIn = () => auth.state.value.isAuthenticated && !unverified;
+
+  function startLogin(returnTo: string, replace = false): Promise<boolean> {
+    auth.login();
+    return session().then(
+      (connected) => connected.session.login(returnTo, replace),
+      (error: unknown) => {
+        console.warn('Could not load sign-in', error);
+        reportNotice(AUTH_NOTICES.providerUnavailable);
+        return false;
+      },
+    );
+  }
+
+  function reconcile(): Promise<void> {
+    if (!auth.state.value.isAuthenticated) return reconciling;
+    reconciling = session().then(
+      (connected) => connected.reconcileOnce(),
+      (error: unknown) => {
+        unverified = true;
+        console.warn('Could not load sign-in to check the stored session', error);
+      },
+    );
+    return reconciling;
+  }
+
+  function handleAnswer(url: URL): Promise<string> {
+    return session()
+      .then((connected) => connected.handleCallbackOnce(url.href))
+      .catch((error: unknown) => {
+        console.warn('Could not load sign-in', error);
+        auth.sessionEnded();
+        reportNotice(AUTH_NOTICES.signInFailed);
+        return withoutCallbackParams(url);
+      })
+      .finally(() => {
+        if (!auth.state.value.isAuthenticated) automatic = false;
+      });
+  }
+
+  function start(oidc: OidcEnv) {
+    const carried = takeCarriedNotice();
+    if (carried) reportNotice(carried);
+    // Tokens stored while signed out (a sign-out that could not finish) are removed and revoked.
+    const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
+    if (left !== null) {
+      session().then(
+        (connected) => connected.session.revokeLeftover(left),
+        (error: unknown) => console.warn('Could not load sign-in', error),
+      );
+    }
+    const url = new URL(location.href);
+    if (!isSignInCallback(url)) {
+      settled = reconcile();
+    } else {
+      // Its check stays out of the first load; without it, the session checks the answer the same way.
+      pendingCallback = import('./session/pending-sign-in').then(
+        (chunk) =>
+          chunk
+            .answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`))
+            .then((pending) => {
+              if (pending) return handleAnswer(url);
+              void reconcile();
+              return chunk.ignoreAnswer(url);
+            }),
+        () => handleAnswer(url),
+      );
+      settled = pendingCallback.then(() => reconciling);
+    }
+    effect(() => {
+      const stops = [
+        connectSessionTokens({
+          current: () => (signedIn() ? session().then(({ tokens }) => tokens.current()) : Promise.resolve(null)),
+          renew: (refused) => session().then(({ tokens }) => tokens.renew(refused)),
+          end: (refused) => void session().then(({ tokens }) => tokens.end(refused)),
+          idToken: () =>
+            auth.state.value.isAuthenticated
+              ? session().then((connected) => connected.idToken())
+              : Promise.resolve(null),
+        }),
+        auth.state.subscribe(() => tokensChanged()),
+        onOtherTabChange(storage, oidcUserKey(oidc), () => tokensChanged()),
+      ];
+      return () => stops.forEach((stop) => stop());
+    });
+  }
+
+  function whenSignedIn(abort?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = effect(() => {
+        if (!signedIn()) return;
+        resolve();
+        queueMicrotask(() => stop());
+      });
+      abort?.addEventListener('abort', () => stop(), { once: true });
+    });
+  }
+
+  if (oidc) start(oidc);
+
+  return {
+    gate: gate as ReadonlySignal<SignInGate>,
+
+    /** Leaves for the hosted sign-in page, to come back to the page it was pressed on. */
+    login(page: PagePath = window.location): void {
+      void startLogin(currentPath(page));
+    },
+
+    /** Removes the stored tokens and signs out here at once, with no chunk to load; then revokes and ends the provider's session. */
+    logout(): void {
+      automatic = false;
+      const ended = oidc && takeStoredTokens(storage, oidc);
+      auth.logout();
+      session().then(
+        (connected) => connected.session.endSession(ended),
+        (error: unknown) => {
+          console.warn('Could not load sign-out', error);
+          reportNotice(AUTH_NOTICES.signOutIncomplete);
+        },
+      );
+    },
+
+    /**
+     * For a page that needs sign-in: waits for the start-up check, then for someone to be signed in
+     * (here or in another tab). A signed-out visitor goes to the hosted sign-in without a history
+     * entry when `automatic` allows; otherwise the gate offers Login.
+     */
+    async requireSignIn(returnTo: string, abort?: AbortSignal): Promise<void> {
+      await settled;
+      if (signedIn()) {
+        automatic = false;
+        gate.value = null;
+        return;
+      }
+      if (automatic) {
+        automatic = false;
+        gate.value = 'signing-in';
+        void startLogin(returnTo, true).then((left) => {
+          if (!left) gate.value = 'sign-in';
+        });
+      } else if (gate.peek() !== 'signing-in') {
+        gate.value = 'sign-in';
+      }
+      return whenSignedIn(abort);
+    },
+
+    /** The sign-in answer being handled, resolving to the path to show; handed out once. */
+    takePendingCallback(): Promise<string> | null {
+      const pending = pendingCallback;
+      pendingCallback = null;
+      return pending;
+    },
+
+    /** The ID token's auth_time, kept with the tokens. */
+    signedInAt(): Promise<Date | null> {
+      return signedIn() ? session().then((connected) => connected.session.signedInAt()) : Promise.resolve(null);
+    },
+  };
+});
+
+export type SignInModel = InstanceType<typeof SignInModel>;
