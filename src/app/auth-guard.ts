@@ -4,7 +4,6 @@ import { env } from '../config/env';
 import type { SignInModel } from '../features/auth/sign-in-model';
 import { auth } from '../state/app-state';
 
-/** The router context startApp fills: how the root route's guard reaches the running sign-in. */
 export interface AppRouterContext {
   signIn?: Pick<SignInModel, 'requireSignIn'>;
 }
@@ -24,10 +23,6 @@ interface GuardOptions {
   context: AppRouterContext;
 }
 
-/**
- * The root route's `beforeLoad`: a page for signed-in users loads once someone is signed in (the
- * gate shows meanwhile). Without sign-in it redirects home; a preload (hovering a link) starts nothing.
- */
 export function guardPage(options: GuardOptions): Promise<void> | void {
   // The router's type of its matches depends on the route tree, so on this guard.
   const { location, matches, preload, abortController, context } = options as GuardOptions & {
@@ -40,10 +35,6 @@ export function guardPage(options: GuardOptions): Promise<void> | void {
 
 export const usePageNeedsSignIn = (): boolean => useMatches({ select: (matches) => needsSignIn(matches) });
 
-/**
- * A sign-out (Logout, another tab, an ended session) on a page with `requiresAuth` goes home;
- * with mandatory sign-in the page is checked again (the gate).
- */
 export function leavePagesWhenSignedOut(router: AnyRouter): () => void {
   let wasSignedIn = auth.state.peek().isAuthenticated;
   return effect(() => {

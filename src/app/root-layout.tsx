@@ -19,7 +19,6 @@ const Gate = () => (
   </Suspense>
 );
 
-/** The frame around the page on screen; a page for signed-in users shows only to one. */
 export function RootLayout(): ReactElement {
   // Read here (a component) so a sign-out, in this tab or another, hides the page at once.
   const signedIn = auth.state.value.isAuthenticated;
@@ -37,7 +36,6 @@ export function RootLayout(): ReactElement {
   );
 }
 
-/** While a page for signed-in users waits for one on the first load: the frame and the sign-in gate. */
 export function PendingRoot(): ReactElement {
   return (
     <Frame>

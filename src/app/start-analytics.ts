@@ -40,8 +40,7 @@ export function startAnalytics(
   let analytics: Analytics | null = null;
 
   const record = (location: ParsedLocation) => {
-    // A sign-in answer carries a one-time code; the sign-in feature replaces that URL at once and
-    // the clean one is reported then. The code never goes to analytics.
+    // A sign-in answer's one-time code never goes to analytics: the cleaned URL is reported instead.
     if (isSignInCallback(new URL(location.href, window.location.origin))) return;
     page.value = pageViewOf(location, window.location.origin);
   };

@@ -13,7 +13,6 @@ import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-rou
 // Only with an identity pool, and after the first page: it stays out of the first-load bundle.
 const awsCredentials = () => import('../state/aws-identity/aws-credentials');
 
-/** Starts everything that runs beside the pages; returns a function that stops it all. */
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
   const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
   let stopOffline = () => {};

@@ -68,11 +68,8 @@ export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
 
 export const EFFECT_MAX_RETRIES = 10;
 
-/** AWS credentials from the identity pool (src/state/aws-identity/identity-model.ts). */
 export const AWS_CREDENTIALS = {
-  /** Refreshed this long before they expire. */
   refreshBeforeMs: 5 * 60_000,
-  /** Never refreshed sooner than this after they arrived, however short-lived they are. */
   minRefreshDelayMs: 5_000,
   /** Without AWS's clock (the answer's Date), the browser's is taken to be this far behind it. */
   assumedClockSkewMs: 5 * 60_000,

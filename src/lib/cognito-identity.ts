@@ -3,7 +3,6 @@ import { identityEndpointOf, regionOfId } from '../config/cognito-identity-pool.
 import { AWS_CREDENTIALS, MAX_TIMER_DELAY_MS } from '../config/constants';
 import type { CognitoIdentityEnv } from '../config/env';
 
-/** Provider name (the issuer without its scheme) -> ID token. */
 export type Logins = Readonly<Record<string, string>>;
 
 export interface AwsCredentials {
@@ -17,7 +16,6 @@ export interface IdentityCredentials {
   /** May differ from the one asked for: Cognito merges a guest into its user. */
   identityId: string;
   credentials: AwsCredentials;
-  /** The answer's `Date`: AWS's clock, which `expiration` is on. */
   serverTime: Date | null;
 }
 
@@ -28,7 +26,6 @@ export interface IdentityCallOptions {
   signal?: AbortSignal;
 }
 
-/** Cognito answered with an error, e.g. `NotAuthorizedException` (a refused token). */
 export class CognitoIdentityError extends Error {
   override name = 'CognitoIdentityError';
   constructor(
@@ -72,7 +69,6 @@ const text = (object: Json, key: string): string | undefined => {
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
 
-/** IMF-fixdate, the only form servers send. */
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 const serverTimeOf = (date: string | null): Date | null => {
@@ -158,7 +154,6 @@ export function getCredentialsForIdentity(
   });
 }
 
-/** Cognito names a provider by its issuer without the scheme. */
 export function loginsFor(issuerUrl: string, idToken: string): Logins {
   const name = /^https?:\/\/([^/?#@\s]+(?:\/[^?#\s]*)?)$/i.exec(issuerUrl)?.[1]?.replace(/\/+$/, '');
   if (!name || !idToken) throw new TypeError(`Not an issuer URL and ID token: ${issuerUrl}`);
@@ -176,7 +171,7 @@ export function defaultIdentityEndpoint(region: string): string {
   return identityEndpointOf(region);
 }
 
-/** Cognito's answers about a stored identity it will not serve: merged away, or someone else's. */
+// A stored identity Cognito will not serve: merged away, or someone else's.
 const STALE_IDENTITY = new Set(['ResourceNotFoundException', 'NotAuthorizedException']);
 
 function ofPool<T extends string | IdentityCredentials>(answer: T, pool: CognitoIdentityEnv): T {
@@ -187,10 +182,7 @@ function ofPool<T extends string | IdentityCredentials>(answer: T, pool: Cognito
   return answer;
 }
 
-/**
- * The enhanced flow: GetCredentialsForIdentity for the stored identity (a guest's sent with the
- * user's logins becomes the user's), else GetId first. A stale stored identity is replaced once.
- */
+// The enhanced flow: a guest identity sent with the user's logins becomes the user's.
 export async function fetchIdentityCredentials({
   pool,
   identityId,
@@ -215,21 +207,15 @@ export async function fetchIdentityCredentials({
 }
 
 export interface CredentialTiming {
-  /** On the browser's clock (ms), as is `refreshAt`. */
   expiresAt: number;
   refreshAt: number;
-  /** AWS's clock minus the browser's, for signing; 0 when unknown. */
   clockOffsetMs: number;
 }
 
 const { refreshBeforeMs, minRefreshDelayMs, assumedClockSkewMs, maxClockOffsetMs } = AWS_CREDENTIALS;
 
-/**
- * `expiration` is on AWS's clock; `serverTime` says how far the browser's is off, and without it
- * the browser is taken to be behind, so credentials are never used past their real expiry.
- * Short-lived ones refresh half-way but never sooner than `minRefreshDelayMs` (no refresh loop);
- * ones expired on arrival give null, since asking again at once would loop.
- */
+// Without AWS's clock the browser's is taken to be behind, so credentials are never used past expiry;
+// refreshes are never sooner than minRefreshDelayMs and expired arrivals give null: no refresh loop.
 export function credentialTiming(
   expiration: Date,
   serverTime: Date | null,

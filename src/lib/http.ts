@@ -6,7 +6,6 @@ import { reportError } from './report';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** The server answered, but not with 2xx. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -18,7 +17,6 @@ export class HttpError extends Error {
   }
 }
 
-/** No answer at all: offline, DNS, CORS, connection reset. */
 export class NetworkError extends Error {
   constructor(
     readonly url: string,
@@ -30,16 +28,12 @@ export class NetworkError extends Error {
 }
 
 export interface HttpOptions extends RequestInit {
-  /**
-   * The caller handles failures itself: they still reject, but are not sent to the global error
-   * handler (no toast). By default every failure is reported.
-   */
+  /** Failures still reject but are not reported (no toast). */
   handleErrors?: boolean;
-  /** false: never send the access token, even to an API origin (static files). */
+  /** false: no access token even to an API origin (static files). */
   accessToken?: boolean;
 }
 
-/** One cookie's value from a `document.cookie` string, or null. */
 export function readCookie(name: string, cookies: string): string | null {
   for (const part of cookies.split(';')) {
     const separator = part.indexOf('=');
@@ -54,16 +48,10 @@ export function readCookie(name: string, cookies: string): string | null {
   return null;
 }
 
-/**
- * What `Headers` takes unchanged, and stricter: no control character but tab, nothing outside
- * Latin-1, no white space at either end (a browser throws for NUL, CR, LF and non-Latin-1).
- */
+// Stricter than what `Headers` takes unchanged (a browser throws for NUL, CR, LF and non-Latin-1).
 const HEADER_VALUE = /^(?![\t ])[\t\x20-\x7e\x80-\xff]*(?<![\t ])$/;
 
-/**
- * State-changing requests (not GET/HEAD) to a relative or same-origin URL carry the
- * XSRF token; a request that leaves the origin never does, so the token cannot leak.
- */
+// Only a state-changing request to this origin carries the XSRF token, so the token cannot leak.
 export function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: string): boolean {
   const verb = method.toUpperCase();
   if (verb === 'GET' || verb === 'HEAD') return false;
@@ -74,10 +62,7 @@ export function shouldSendXsrfToken(method: string, url: string | URL, pageUrl: 
   }
 }
 
-/**
- * The URL a request goes to, decided once: origin checks and fetch must see the same one (a Request
- * stringifies to "[object Request]", which resolves to the page's own origin).
- */
+// Decided once, so origin checks and fetch see the same URL: a Request stringifies to "[object Request]".
 function target(input: string | URL | Request): { url: string; original: Request | null } {
   if (typeof input === 'string') return { url: input, original: null };
   if (input instanceof URL) return { url: input.href, original: null };
@@ -92,7 +77,6 @@ interface HttpEnvironment {
   fetch: typeof fetch;
   pageUrl: () => string;
   cookies: () => string;
-  /** Origins that receive the access token (VITE_API_ORIGINS). */
   apiOrigins?: ApiOrigins;
   tokens?: () => AccessTokenSource | null;
 }
@@ -103,12 +87,6 @@ const browser: HttpEnvironment = {
   cookies: () => document.cookie,
 };
 
-/**
- * Creates the helper; the app uses `http`, tests pass their own fetch, page URL and cookies.
- * Requests to an API origin carry the access token; a 401 there renews it once (one renewal for
- * every request it failed) and retries once, and a renewed token that is refused too ends the
- * session. A request without a token is sent as it is and never retried.
- */
 export function createHttp({
   fetch: send,
   pageUrl,
@@ -164,7 +142,6 @@ export function createHttp({
 
 export const http = createHttp();
 
-/** GET as text (icons, documents). */
 export async function getText(url: string, options: HttpOptions = {}): Promise<string> {
   return (await http(url, { ...options, method: 'GET' })).text();
 }

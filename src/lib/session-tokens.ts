@@ -13,11 +13,8 @@ export interface IdToken {
 }
 
 export interface SessionTokens {
-  /** Renewed first when it has expired or is about to; null when nobody is signed in. */
   current(): Promise<AccessToken | null>;
-  /** Null when the renewal failed, which ends the session. */
   renew(refused: string): Promise<AccessToken | null>;
-  /** A renewed token was refused too. */
   end(refused: string): void;
   idToken(): Promise<IdToken | null>;
 }
@@ -32,10 +29,8 @@ export function connectSessionTokens(source: SessionTokens): () => void {
   };
 }
 
-/** Null when sign-in is not configured: a guest, with no token. */
 export const sessionTokens = (): SessionTokens | null => connected;
 
-/** Sign-in, renewal or sign-out: the tokens may have changed. */
 export function tokensChanged(): void {
   for (const listener of [...listeners]) listener();
 }

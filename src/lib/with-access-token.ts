@@ -29,10 +29,6 @@ function endOnce(source: AccessTokenSource, flight: Flight, refused: string): vo
   source.end(refused);
 }
 
-/**
- * Sends `request` with the access token when the URL is an API origin's. A 401 renews the token
- * once and retries once, for the same user only; a renewed token refused too ends the session.
- */
 export async function sendWithAccessToken(
   url: string | URL,
   pageUrl: string,

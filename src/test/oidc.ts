@@ -3,7 +3,6 @@ import type { OidcEnv } from '../config/env';
 import { userManagerSettings } from '../features/auth/session/user-manager';
 import type { KeyValueStorage } from '../lib/storage';
 
-/** A provider that is never contacted. */
 export const TEST_OIDC: OidcEnv = {
   authority: 'https://idp.example.com',
   clientId: 'client-1',
@@ -11,10 +10,7 @@ export const TEST_OIDC: OidcEnv = {
   cognitoDomain: null,
 };
 
-/**
- * Starts a sign-in as the app does, without leaving the page, so oidc-client-ts stores the pending
- * state; resolves to the `state` the provider would send back.
- */
+/** A sign-in started as the app starts one, without leaving the page; resolves to its `state`. */
 export async function startTestSignIn(storage: KeyValueStorage, origin = 'https://app.example.com'): Promise<string> {
   const client = new OidcClient({
     ...userManagerSettings(TEST_OIDC, origin, storage as Storage),

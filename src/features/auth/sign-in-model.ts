@@ -13,7 +13,6 @@ import { connectSessionTokens, tokensChanged } from '../../lib/session-tokens';
 import { onOtherTabChange } from '../../lib/storage-events';
 import { oidcUserKey } from './session/stored-session';
 
-/** What a page that needs sign-in shows while it waits: on the way to the sign-in page, or Login. */
 export type SignInGate = 'signing-in' | 'sign-in' | null;
 
 type PagePath = Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -21,17 +20,12 @@ type PagePath = Pick<Location, 'pathname' | 'search' | 'hash'>;
 export interface SignInDeps {
   auth: AuthModel;
   storage: AppStorage;
-  /** Null: sign-in is not configured, and the model does nothing. */
   oidc: OidcEnv | null;
   location: Pick<Location, 'href'>;
   loadSession?: () => Promise<ConnectedSession>;
 }
 
-/**
- * The sign-in flow: at start a sign-in answer in the URL, or the check of a stored "signed in";
- * Login, Logout, and pages that need sign-in. oidc-client-ts and the session are a chunk loaded
- * only for an answer started here, a stored "signed in" to check, tokens left behind, or a click.
- */
+// oidc-client-ts and the session are a chunk loaded only when needed: never for a signed-out first paint.
 export const SignInModel = createModel(({ auth, storage, oidc, location, loadSession }: SignInDeps) => {
   const gate = signal<SignInGate>(null);
   const session = cachedPromise(
@@ -39,10 +33,8 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
       (() =>
         import('./session/session').then((chunk) => chunk.connectSession(auth, storage, oidc, window.location.origin))),
   );
-  // May a page that needs sign-in leave for the provider by itself? Not after a failed answer (no
-  // bouncing with the provider), nor once signed in here (a sign-out is not undone behind one's back).
+  // Not after a failed answer (no bouncing with the provider) nor once signed in here (no undoing a sign-out).
   let automatic = true;
-  /** A stored "signed in" whose check could not load: it opens no protected page. */
   let unverified = false;
   let reconciling: Promise<void> = Promise.resolve();
   let settled = reconciling;
@@ -91,7 +83,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
   function start(oidc: OidcEnv) {
     const carried = takeCarriedNotice();
     if (carried) reportNotice(carried);
-    // Tokens stored while signed out (a sign-out that could not finish) are removed and revoked.
+    // Left by a sign-out that could not finish.
     const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
     if (left !== null) {
       session().then(
@@ -151,12 +143,10 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
   return {
     gate: gate as ReadonlySignal<SignInGate>,
 
-    /** Leaves for the hosted sign-in page, to come back to the page it was pressed on. */
     login(page: PagePath = window.location): void {
       void startLogin(currentPath(page));
     },
 
-    /** Removes the stored tokens and signs out here at once, with no chunk to load; then revokes and ends the provider's session. */
     logout(): void {
       automatic = false;
       const ended = oidc && takeStoredTokens(storage, oidc);
@@ -170,11 +160,6 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
       );
     },
 
-    /**
-     * For a page that needs sign-in: waits for the start-up check, then for someone to be signed in
-     * (here or in another tab). A signed-out visitor goes to the hosted sign-in without a history
-     * entry when `automatic` allows; otherwise the gate offers Login.
-     */
     async requireSignIn(returnTo: string, abort?: AbortSignal): Promise<void> {
       await settled;
       if (signedIn()) {
@@ -194,14 +179,13 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
       return whenSignedIn(abort);
     },
 
-    /** The sign-in answer being handled, resolving to the path to show; handed out once. */
+    // Once, so the URL is cleaned once even when React runs effects twice.
     takePendingCallback(): Promise<string> | null {
       const pending = pendingCallback;
       pendingCallback = null;
       return pending;
     },
 
-    /** The ID token's auth_time, kept with the tokens. */
     signedInAt(): Promise<Date | null> {
       return signedIn() ? session().then((connected) => connected.session.signedInAt()) : Promise.resolve(null);
     },

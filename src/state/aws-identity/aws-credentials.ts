@@ -2,7 +2,6 @@ import { computed, signal } from '@preact/signals-react';
 import { env } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
 import type { AwsCredentials } from '../../lib/cognito-identity';
-import { reportNotice } from '../../lib/report';
 import { auth, storage } from '../app-state';
 import type { AwsFetchOptions, IdentityModel, IdentityState } from './identity-model';
 
@@ -12,7 +11,6 @@ export type { AwsFetchOptions } from './identity-model';
 // The model is a chunk of its own, loaded when the first page is idle or at the first call.
 const running = signal<IdentityModel | null>(null);
 
-/** Nothing until the credentials are first asked for. */
 export const awsIdentity = computed<IdentityState>(
   () => running.value?.state.value ?? { identityId: null, expiration: null, kind: null },
 );
@@ -28,7 +26,6 @@ function modelLoader(): () => Promise<IdentityModel> {
       storage,
       signedIn: computed(() => auth.state.value.isAuthenticated),
       signedInAtStart: auth.signedInAtStart.value,
-      reportNotice,
     });
     return running.value;
   });
@@ -37,19 +34,12 @@ function modelLoader(): () => Promise<IdentityModel> {
 
 let loadModel = modelLoader();
 
-/**
- * This tab's AWS credentials, a guest's or the signed-in user's: current ones at once, else one
- * request however many callers wait. Rejects without a pool, an unreachable service, or a pool
- * without guest access.
- */
+/** Rejects without a pool, with the service unreachable, or for a guest of a pool without guest access. */
 export function getAwsCredentials(): Promise<AwsCredentials> {
   return loadModel().then((model) => model.getCredentials());
 }
 
-/**
- * `fetch` signed (Signature V4) with this tab's credentials, e.g. `awsFetch(url, { method: 'POST',
- * body }, { service: 'execute-api' })`; `region` defaults to the pool's. A refused request is a Response.
- */
+/** Signed with Signature V4; `region` defaults to the pool's. A refused request resolves, as with fetch. */
 export function awsFetch(
   input: RequestInfo | URL,
   init: RequestInit | undefined,

@@ -1,6 +1,5 @@
 import { computed, signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { reportNotice } from '../../lib/report';
 import { connectSessionTokens, tokensChanged, type IdToken } from '../../lib/session-tokens';
 import { createMemoryStorage, type AppStorage } from '../../lib/storage';
 import { startTestState } from '../../test/app-state';
@@ -67,7 +66,6 @@ function start({ storedIdentity, signedInAs, door = true, pool = {} }: Start = {
     storage,
     signedIn: computed(() => auth.state.value.isAuthenticated),
     fetch: cognito.fetch,
-    reportNotice,
   });
   onTestFinished(() => model[Symbol.dispose]());
   return model;
@@ -453,7 +451,7 @@ describe('the identity in snxt-IDENTITY', () => {
   /** The model over storage holding `stored` in snxt-IDENTITY (nothing when undefined). */
   function create(stored?: unknown, signedInAtStart = false) {
     if (stored !== undefined) storage.setItem('snxt-IDENTITY', JSON.stringify(stored));
-    const model = new IdentityModel({ pool: TEST_POOL, storage, signedIn, signedInAtStart, reportNotice });
+    const model = new IdentityModel({ pool: TEST_POOL, storage, signedIn, signedInAtStart });
     models.push(model);
     return model;
   }

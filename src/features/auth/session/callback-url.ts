@@ -1,7 +1,5 @@
-/** Parameters the provider adds to the redirect URI when it sends the user back. */
 const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'session_state', 'iss'];
 
-/** Looks like an answer: the redirect URI with a code or an error (pending-sign-in.ts says whose). */
 export function isSignInCallback(url: URL): boolean {
   if (url.pathname !== '/') return false;
   return url.searchParams.has('code') || url.searchParams.has('error');

@@ -5,7 +5,7 @@ import { withoutCallbackParams } from './callback-url';
 
 export type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;
 
-/** The state id as oidc-client-ts reads it: decoded once more, without a `;url_state`. */
+// As oidc-client-ts reads it: decoded once more, without a `;url_state`.
 function stateIdOf(url: URL): string | null {
   const state = url.searchParams.get('state');
   if (!state) return null;
@@ -16,10 +16,7 @@ function stateIdOf(url: URL): string | null {
   }
 }
 
-/**
- * Whether `url` answers a redirect sign-in this browser started and has not finished: oidc-client-ts
- * removes the state when it handles the answer, so forged, replayed and stale links fail this.
- */
+// oidc-client-ts removes the state when it handles the answer, so forged, replayed and stale links fail this.
 export async function answersPendingSignIn(url: URL, readState: ReadSignInState): Promise<boolean> {
   const id = stateIdOf(url);
   if (!id) return false;
@@ -31,7 +28,6 @@ export async function answersPendingSignIn(url: URL, readState: ReadSignInState)
   }
 }
 
-/** A link anyone could have made (forged, replayed, stale): cleaned away and explained, nothing else changes. */
 export function ignoreAnswer(url: URL): string {
   console.warn('Ignored a sign-in answer to no sign-in started in this browser');
   reportNotice(AUTH_NOTICES.callbackIgnored);

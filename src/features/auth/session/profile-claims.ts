@@ -1,7 +1,6 @@
 import { ownValue } from '../../../lib/safe-keys';
 import { isRecord } from '../../../lib/storage';
 
-/** ID-token bookkeeping that says nothing about the person. */
 const PROTOCOL_CLAIMS = new Set([
   'iss',
   'aud',
@@ -24,14 +23,12 @@ const PROTOCOL_CLAIMS = new Set([
   'event_id',
 ]);
 
-/** The profile claims of an ID token (sub, email, name…), the only thing the app state keeps. */
 export function profileFromClaims(claims: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL_CLAIMS.has(name)));
 }
 
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** The ID token's `auth_time` (seconds) when it is a plausible past time, else null. */
 export function signedInAtOf(claims: unknown, now = Date.now()): Date | null {
   const authTime = isRecord(claims) ? ownValue(claims, 'auth_time') : undefined;
   if (typeof authTime !== 'number' || !(authTime > 0)) return null;
@@ -39,7 +36,7 @@ export function signedInAtOf(claims: unknown, now = Date.now()): Date | null {
   return at.getTime() <= now + CLOCK_SKEW_MS ? at : null;
 }
 
-/** Undefined when the provider does not say; some send the boolean as a string. */
+// Some providers send the boolean as a string.
 export function emailVerifiedOf(claims: Record<string, unknown>): boolean | undefined {
   const verified = ownValue(claims, 'email_verified');
   if (verified === true || verified === 'true') return true;

@@ -1,9 +1,6 @@
 const MAX_RETURN_PATH_LENGTH = 2048;
 
-/**
- * A page of this app to return to after sign-in, else home. Never `//` or `/\` first: the URL
- * parser resolves `/.//evil.com` to `//evil.com`, which a browser reads as another host.
- */
+// Never `//` or `/\` first: `/.//evil.com` resolves to `//evil.com`, which a browser reads as another host.
 export function safeReturnPath(value: unknown, origin: string): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.length > MAX_RETURN_PATH_LENGTH) return '/';
   try {

@@ -14,7 +14,6 @@ import { safeReturnPath } from './return-path';
 import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
 
-/** The part of the UserManager the session uses, which unit tests replace. */
 export type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
   SignOutUserManager & { settings: Pick<UserManager['settings'], 'stateStore'> };
 
@@ -22,7 +21,6 @@ export interface SessionDeps {
   userManager: SessionUserManager;
   auth: AuthModel;
   oidc: OidcEnv;
-  /** Redirect URIs are it + '/'. */
   origin: string;
   redirect: (url: string) => void;
 }
@@ -30,9 +28,8 @@ export interface SessionDeps {
 const returnToOf = (state: unknown) =>
   typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
 
-/** Sign-in, its answer, the start-up check, renewal failures and sign-out over one UserManager. */
 export function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
-  /** Someone already signed out (another tab) is not told; a failed sign-in attempt always is. */
+  // Someone already signed out (another tab) is not told; a failed sign-in attempt always is.
   async function endLocally(notice: Notice, always: boolean) {
     const wasSignedIn = auth.state.value.isAuthenticated;
     auth.sessionEnded();
@@ -50,10 +47,7 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
   }
 
   return {
-    /**
-     * `replace` leaves without a history entry, for a sign-in the app started itself: Back then
-     * does not return to a page that sends the user straight back. False when the provider is unreachable.
-     */
+    // `replace`: for a sign-in the app started itself, Back must not return to the page that started it.
     async login(returnTo: string, replace = false): Promise<boolean> {
       const state = { returnTo: safeReturnPath(returnTo, origin) };
       try {
@@ -70,10 +64,6 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
       return signedInAtOf((await userManager.getUser())?.profile);
     },
 
-    /**
-     * Verifies the answer (state, PKCE, code exchange, ID token) and resolves to the path to show.
-     * A failed answer to a sign-in started here signs out; an answer to none changes nothing.
-     */
     async handleCallback(href: string): Promise<string> {
       const url = new URL(href);
       if (!(await answersPendingSignIn(url, (id) => userManager.settings.stateStore.get(id)))) return ignoreAnswer(url);
@@ -92,7 +82,6 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
       }
     },
 
-    /** A stored "signed in" stands with a valid access token or a refresh token that renews now. */
     async reconcile(): Promise<void> {
       try {
         const user = await userManager.getUser();
@@ -114,11 +103,9 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
 
     onRenewError: (error: Error): Promise<void> => expire('Token renewal failed', error),
 
-    /** After Logout removed the tokens (`stored`): revokes the refresh token, then ends the hosted session. */
     endSession: (stored: string | null): Promise<void> =>
       endProviderSession({ userManager, oidc, origin, redirect }, endedSession(stored)),
 
-    /** Tokens left stored while signed out were removed at start: their refresh token is revoked quietly. */
     revokeLeftover: (stored: string): Promise<void> =>
       revokeEndedSession(userManager, endedSession(stored)).catch((error: unknown) => {
         console.warn('Could not revoke the refresh token left behind', error);
@@ -131,17 +118,12 @@ export type Session = ReturnType<typeof createSession>;
 export interface ConnectedSession {
   session: Session;
   tokens: Omit<SessionTokens, 'idToken'>;
-  /** Once, however often React (StrictMode) or the app asks. */
   handleCallbackOnce(href: string): Promise<string>;
   reconcileOnce(): Promise<void>;
-  /** Once a stored session has been checked (and renewed if it had to be). */
   idToken(): Promise<IdToken | null>;
 }
 
-/**
- * The sign-in chunk's door: the SignInModel imports this module only dynamically and hands it
- * the app's state (a static import of app-state from here splits React out of the first load).
- */
+// The model hands in the app's state: importing app-state here splits React out of the first load.
 export function connectSession(
   auth: AuthModel,
   storage: AppStorage,
@@ -149,7 +131,6 @@ export function connectSession(
   origin: string,
 ): ConnectedSession {
   if (!oidc) throw new Error('Sign-in is not configured');
-  // The app's storage has every method the store calls.
   const userManager = new SingleTabUserManager(userManagerSettings(oidc, origin, storage as unknown as Storage));
   const session = createSession({ userManager, auth, oidc, origin, redirect: (url) => window.location.assign(url) });
   userManager.events.addSilentRenewError((error) => void session.onRenewError(error));

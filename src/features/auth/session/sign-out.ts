@@ -4,7 +4,6 @@ import { reportNotice } from '../../../lib/report';
 import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../notices';
 import { RENEW_LOCK_NAME, withLock, type SingleTabUserManager } from './user-manager';
 
-/** Logout goes on to the provider's sign-out after this long even if the revocation has not answered. */
 export const REVOKE_TIMEOUT_MS = 5000;
 
 function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
@@ -15,7 +14,6 @@ function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Keeps a notice for the next start in this tab (the provider's page replaces the app); false when storage is blocked. */
 export function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
   try {
     storage?.setItem(CARRIED_NOTICE_KEY, name);
@@ -33,7 +31,6 @@ export function dropCarriedNotice(storage = tabStorage()): void {
   }
 }
 
-/** The refresh token to revoke and the ID token as a hint, from the tokens Logout removed. */
 export interface EndedSession {
   refreshToken: string | null;
   idToken: string | null;
@@ -60,10 +57,7 @@ export interface SignOutDeps {
   redirect: (url: string) => void;
 }
 
-/**
- * Under the renewal lock, so no tab renews meanwhile: removes what is left of the ended session
- * (never a newer sign-in's) and stops this tab's renewal, then revokes the refresh token.
- */
+// Under the renewal lock, so that no tab renews meanwhile; a newer sign-in's tokens are left alone.
 export function revokeEndedSession(userManager: SignOutUserManager, ended: EndedSession): Promise<void> {
   return withLock(RENEW_LOCK_NAME, async () => {
     try {
@@ -76,10 +70,7 @@ export function revokeEndedSession(userManager: SignOutUserManager, ended: Ended
   });
 }
 
-/**
- * Revokes the refresh token (ending the provider's session leaves it valid), then ends the hosted
- * session: Cognito has no end_session_endpoint and uses its own /logout.
- */
+// Ending the provider's session leaves the refresh token valid, hence the revocation first.
 export async function endProviderSession(
   { userManager, oidc, origin, redirect }: SignOutDeps,
   ended: EndedSession,
@@ -91,7 +82,7 @@ export async function endProviderSession(
   } catch (error) {
     console.warn('Could not revoke the refresh token', error);
   }
-  // The provider's sign-out page replaces the app, so the notice waits for the way back.
+  // The provider's page replaces the app: the notice waits for the way back.
   const carried = !revoked && carryNotice('signOutIncomplete');
   if (!revoked && !carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
   try {

@@ -9,18 +9,13 @@ import { OIDC_STORE_PREFIX } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 
 export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
-/** oidc-client-ts's expiring event: renewal starts this long before the access token expires. */
 export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 
-/** Runs `task` holding a lock shared by every tab (Web Locks); without the API it just runs. */
 export function withLock<T>(name: string, task: () => Promise<T>, locks = globalThis.navigator?.locks): Promise<T> {
   return locks ? locks.request(name, task) : task();
 }
 
-/**
- * Cognito-compatible: code flow with PKCE, renewal by refresh token (Cognito has no iframe flow).
- * Tokens live in `storage` (localStorage in the app), so every tab shares one session.
- */
+// Tokens live in localStorage so that every tab shares one session; Cognito renews by refresh token only.
 export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Storage): UserManagerSettings {
   const home = `${origin}/`;
   const store = new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX });
@@ -34,28 +29,21 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
     automaticSilentRenew: true,
     accessTokenExpiringNotificationTimeInSeconds: RENEW_BEFORE_EXPIRY_SECONDS,
     monitorSession: false,
-    // The ID token carries the profile claims (Cognito puts them there).
     loadUserInfo: false,
-    // The default list without auth_time, which the profile page shows.
+    // Without auth_time, which the profile page shows.
     filterProtocolClaims: ['nbf', 'jti', 'nonce', 'acr', 'amr', 'azp', 'at_hash'],
     userStore: store,
     stateStore: store,
     // Cognito revokes at {domain}/oauth2/revoke but does not list it in its discovery document.
     ...(oidc.cognitoDomain ? { metadataSeed: { revocation_endpoint: `${oidc.cognitoDomain}/oauth2/revoke` } } : {}),
-    // RFC 7009's answer is an empty 200; some providers label it text/plain.
     revokeTokenAdditionalContentTypes: ['text/plain'],
   };
 }
 
 class SignedOutMeanwhile extends Error {}
 
-/**
- * Renews only by refresh token, one tab at a time: a tab that waited for the lock keeps the tokens
- * another tab just stored. A renewal answer is stored only while the session it renewed is still
- * the stored one, so one arriving after a sign-out (in any tab) is dropped.
- */
+// One renewal at a time across tabs; an answer arriving after a sign-out (any tab) is dropped, not stored.
 export class SingleTabUserManager extends UserManager {
-  /** The refresh token the renewal running in this tab started from. */
   private renewing: string | null = null;
 
   override async signinSilent(args?: SigninSilentArgs): Promise<User | null> {
@@ -67,7 +55,6 @@ export class SingleTabUserManager extends UserManager {
     });
   }
 
-  /** Renews a token an API refused, unless another tab or call has replaced it meanwhile. */
   async renewAccessToken(refused: string): Promise<User | null> {
     return withLock(RENEW_LOCK_NAME, async () => {
       const user = await this.getUser();
@@ -91,7 +78,6 @@ export class SingleTabUserManager extends UserManager {
     return super.storeUser(user);
   }
 
-  /** Null when the session was signed out or replaced before the answer came. */
   private async renew(from: string, args?: SigninSilentArgs): Promise<User | null> {
     this.renewing = from;
     try {

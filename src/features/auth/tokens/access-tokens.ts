@@ -9,10 +9,7 @@ export interface TokenUserManager {
 
 const heldBy = (user: User): AccessToken => ({ token: user.access_token, sub: user.profile.sub });
 
-/**
- * The access token for http(). One as close to expiry as the automatic renewal's start (a tab
- * that slept) is renewed before it is sent; a failed renewal ends the session.
- */
+// A token as close to expiry as the automatic renewal's start (a tab that slept) is renewed before it is sent.
 export function createAccessTokens(
   userManager: TokenUserManager,
   expire: (reason: string, error?: unknown) => Promise<void>,

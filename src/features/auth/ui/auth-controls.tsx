@@ -11,7 +11,6 @@ import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
 
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
-/** Cleans a sign-in answer out of the address bar at once, then moves to the page Login was pressed on. */
 function useSignInCallback() {
   const router = useRouter();
   useEffect(() => {
@@ -42,7 +41,6 @@ function SignInControls() {
       void router.navigate({ to: '/' });
     };
     return (
-      // The disabled placeholder holds the place until the menu's code has loaded.
       <Suspense fallback={<UserMenuButton user={user} disabled />}>
         <UserMenu user={user} trigger={<UserMenuButton user={user} />} onLogout={onLogout} />
       </Suspense>
@@ -56,7 +54,6 @@ function SignInControls() {
   );
 }
 
-/** Login button or user menu for the toolbar; nothing when sign-in is not configured. */
 export function AuthControls({ enabled = env.oidc !== null }: { enabled?: boolean }) {
   return enabled ? <SignInControls /> : null;
 }

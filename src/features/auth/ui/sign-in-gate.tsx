@@ -4,7 +4,6 @@ import { LoginIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n/use-t';
 import { login, signInModel } from '../sign-in';
 
-/** In place of a page that needs sign-in: a status on the way to the hosted sign-in, or Login. */
 export function SignInGate() {
   const t = useT();
   const state = signInModel()?.gate.value ?? null;

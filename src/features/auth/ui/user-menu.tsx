@@ -16,7 +16,6 @@ interface UserMenuProps {
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 font-medium outline-none select-none data-highlighted:bg-surface-raised data-highlighted:text-primary';
 
-/** Loaded only for signed-in users. */
 export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
   const t = useT();
   const name = displayName(user);
