@@ -9,9 +9,7 @@ import { AUTH_NOTICES, takeCarriedNotice } from './notices';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './session/callback-url';
 import type { ConnectedSession } from './session/session';
 import { takeStoredTokens } from './session/stored-session';
-import { connectSessionTokens, tokensChanged } from '../../lib/session-tokens';
-import { onOtherTabChange } from '../../lib/storage-events';
-import { oidcUserKey } from './session/stored-session';
+import { connectTokens } from './tokens/connect-tokens';
 
 export type SignInGate = 'signing-in' | 'sign-in' | null;
 
@@ -109,22 +107,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
       );
       settled = pendingCallback.then(() => reconciling);
     }
-    effect(() => {
-      const stops = [
-        connectSessionTokens({
-          current: () => (signedIn() ? session().then(({ tokens }) => tokens.current()) : Promise.resolve(null)),
-          renew: (refused) => session().then(({ tokens }) => tokens.renew(refused)),
-          end: (refused) => void session().then(({ tokens }) => tokens.end(refused)),
-          idToken: () =>
-            auth.state.value.isAuthenticated
-              ? session().then((connected) => connected.idToken())
-              : Promise.resolve(null),
-        }),
-        auth.state.subscribe(() => tokensChanged()),
-        onOtherTabChange(storage, oidcUserKey(oidc), () => tokensChanged()),
-      ];
-      return () => stops.forEach((stop) => stop());
-    });
+    effect(() => connectTokens(auth, storage, oidc, signedIn, session));
   }
 
   function whenSignedIn(abort?: AbortSignal): Promise<void> {
