@@ -11,11 +11,11 @@ import type { ConnectedSession } from './session/session';
 import { takeStoredTokens } from './session/stored-session';
 import { connectTokens } from './tokens/connect-tokens';
 
-export type SignInGate = 'signing-in' | 'sign-in' | null;
+type SignInGate = 'signing-in' | 'sign-in' | null;
 
 type PagePath = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
-export interface SignInDeps {
+interface SignInDeps {
   auth: AuthModel;
   storage: AppStorage;
   oidc: OidcEnv | null;

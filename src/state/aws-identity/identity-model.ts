@@ -21,7 +21,7 @@ import { onOtherTabChange } from '../../lib/storage-events';
 import { anyPayload, defineAction, noPayload, rejected, valid, type Validator } from '../define-action';
 import { AWS_NOTICES } from './notices';
 
-export type IdentityKind = 'guest' | 'user';
+type IdentityKind = 'guest' | 'user';
 
 export interface IdentityState {
   identityId: string | null;
@@ -31,7 +31,7 @@ export interface IdentityState {
 
 export type AwsFetchOptions = Pick<AwsRequestOptions, 'service'> & Partial<Pick<AwsRequestOptions, 'region'>>;
 
-export const NO_IDENTITY: IdentityState = Object.freeze({ identityId: null, expiration: null, kind: null });
+const NO_IDENTITY: IdentityState = Object.freeze({ identityId: null, expiration: null, kind: null });
 const KEY = `${STORAGE_PREFIX}${STORAGE_KEYS.identity}`;
 
 function sanitizeIdentity(stored: unknown, region: string): string | null {
@@ -51,7 +51,7 @@ function readStored(storage: AppStorage): unknown {
   }
 }
 
-export interface IdentityDeps {
+interface IdentityDeps {
   pool: CognitoIdentityEnv;
   storage: AppStorage;
   signedIn: ReadonlySignal<boolean>;

@@ -3,7 +3,7 @@ import { isRecord } from '../../../lib/storage';
 import { AUTH_NOTICES } from '../notices';
 import { withoutCallbackParams } from './callback-url';
 
-export type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;
+type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;
 
 // As oidc-client-ts reads it: decoded once more, without a `;url_state`.
 function stateIdOf(url: URL): string | null {

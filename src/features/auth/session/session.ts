@@ -17,7 +17,7 @@ import { SingleTabUserManager, userManagerSettings } from './user-manager';
 export type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
   SignOutUserManager & { settings: Pick<UserManager['settings'], 'stateStore'> };
 
-export interface SessionDeps {
+interface SessionDeps {
   userManager: SessionUserManager;
   auth: AuthModel;
   oidc: OidcEnv;
