@@ -91,7 +91,7 @@ describe('sign-in at start-up, Login and Logout', () => {
     startAuth({ oidc: OIDC, storedAuth, location: at('/settings?tab=1'), load });
     await flush();
     expect(load).not.toHaveBeenCalled();
-    model.login(at('/settings?tab=1'));
+    model.login();
     await flush();
     // With a history entry: Back returns to the page.
     expect(session.login).toHaveBeenCalledWith('/settings?tab=1', false);

@@ -13,13 +13,12 @@ import { connectTokens } from './tokens/connect-tokens';
 
 type SignInGate = 'signing-in' | 'sign-in' | null;
 
-type PagePath = Pick<Location, 'pathname' | 'search' | 'hash'>;
-
 interface SignInDeps {
   auth: AuthModel;
   storage: AppStorage;
   oidc: OidcEnv | null;
-  location: Pick<Location, 'href'>;
+  /** Read at start for a sign-in answer, and at Login for the page to come back to. */
+  location: Pick<Location, 'href' | 'pathname' | 'search' | 'hash'>;
   loadSession?: () => Promise<ConnectedSession>;
 }
 
@@ -126,8 +125,8 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
   return {
     gate: gate as ReadonlySignal<SignInGate>,
 
-    login(page: PagePath = window.location): void {
-      void startLogin(currentPath(page));
+    login(): void {
+      void startLogin(currentPath(location));
     },
 
     logout(): void {
@@ -167,10 +166,6 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
       const pending = pendingCallback;
       pendingCallback = null;
       return pending;
-    },
-
-    signedInAt(): Promise<Date | null> {
-      return signedIn() ? session().then((connected) => connected.session.signedInAt()) : Promise.resolve(null);
     },
   };
 });

@@ -1,5 +1,9 @@
+import { User } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
-import { emailVerifiedOf, profileFromClaims, signedInAtOf } from './profile-claims';
+import { createMemoryStorage } from '../../../lib/storage';
+import { TEST_OIDC } from '../../../test/oidc';
+import { emailVerifiedOf, profileFromClaims, signedInAtOf, storedSignInTime } from './profile-claims';
+import { oidcUserKey } from './stored-session';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const seconds = (ms: number) => ms / 1000;
@@ -51,5 +55,24 @@ describe('emailVerifiedOf', () => {
     [{}, undefined],
   ])('%j → %s', (claims, expected) => {
     expect(emailVerifiedOf(claims)).toBe(expected);
+  });
+});
+
+describe('storedSignInTime', () => {
+  it("is the stored ID token's auth_time, as oidc-client-ts stores it", () => {
+    const storage = createMemoryStorage();
+    const user = new User({
+      access_token: 'access-1',
+      token_type: 'Bearer',
+      profile: { sub: 'user-1', iss: TEST_OIDC.authority, aud: 'client-1', exp: 2, iat: 1, auth_time: 1_790_000_000 },
+    });
+    storage.setItem(oidcUserKey(TEST_OIDC), user.toStorageString());
+    expect(storedSignInTime(storage, TEST_OIDC)).toEqual(new Date(1_790_000_000_000));
+  });
+
+  it.each([null, '{not json', '{"profile":"x"}', '[]'])('is unknown with %j stored', (stored) => {
+    const storage = createMemoryStorage();
+    if (stored !== null) storage.setItem(oidcUserKey(TEST_OIDC), stored);
+    expect(storedSignInTime(storage, TEST_OIDC)).toBeNull();
   });
 });

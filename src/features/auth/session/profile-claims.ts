@@ -1,5 +1,7 @@
+import type { OidcEnv } from '../../../config/env';
 import { ownValue } from '../../../lib/safe-keys';
-import { isRecord } from '../../../lib/storage';
+import { isRecord, type KeyValueStorage } from '../../../lib/storage';
+import { oidcUserKey } from './stored-session';
 
 const PROTOCOL_CLAIMS = new Set([
   'iss',
@@ -34,6 +36,16 @@ export function signedInAtOf(claims: unknown, now = Date.now()): Date | null {
   if (typeof authTime !== 'number' || !(authTime > 0)) return null;
   const at = new Date(authTime * 1000);
   return at.getTime() <= now + CLOCK_SKEW_MS ? at : null;
+}
+
+// The ID token's auth_time is kept with the stored tokens, never in the app state.
+export function storedSignInTime(storage: KeyValueStorage, oidc: OidcEnv): Date | null {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(oidcUserKey(oidc)) ?? 'null');
+    return signedInAtOf(isRecord(stored) ? ownValue(stored, 'profile') : undefined);
+  } catch {
+    return null;
+  }
 }
 
 // Some providers send the boolean as a string.

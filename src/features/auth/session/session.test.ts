@@ -234,20 +234,6 @@ describe('start-up reconciliation', () => {
   });
 });
 
-describe('when the user signed in', () => {
-  it("is the stored ID token's auth_time", async () => {
-    const user = oidcUser();
-    user.profile = { ...user.profile, auth_time: 1_790_000_000 };
-    const { session } = setup(SIGNED_IN, fakeUserManager(user));
-    await expect(session.signedInAt()).resolves.toEqual(new Date(1_790_000_000_000));
-  });
-
-  it('is unknown without stored tokens', async () => {
-    const { session } = setup(SIGNED_IN, fakeUserManager(null));
-    await expect(session.signedInAt()).resolves.toBeNull();
-  });
-});
-
 describe('renewal failure', () => {
   it('signs out cleanly and says the session ended', async () => {
     const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));

@@ -9,7 +9,7 @@ import { createAccessTokens } from '../tokens/access-tokens';
 import { withoutCallbackParams } from './callback-url';
 import { SESSION_NOTICES } from './notices';
 import { answersPendingSignIn, ignoreAnswer } from './pending-sign-in';
-import { profileFromClaims, signedInAtOf } from './profile-claims';
+import { profileFromClaims } from './profile-claims';
 import { safeReturnPath } from './return-path';
 import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
@@ -58,10 +58,6 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
         reportNotice(AUTH_NOTICES.providerUnavailable);
         return false;
       }
-    },
-
-    async signedInAt(): Promise<Date | null> {
-      return signedInAtOf((await userManager.getUser())?.profile);
     },
 
     async handleCallback(href: string): Promise<string> {

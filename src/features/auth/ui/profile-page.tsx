@@ -1,30 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../../components/route-animated';
 import { env } from '../../../config/env';
 import { useFormatDateTime } from '../../../i18n/use-format-date-time';
 import { useT } from '../../../i18n/use-t';
-import { auth } from '../../../state/app-state';
-import type { UserProfile } from '../../../state/auth-model';
+import { auth, storage } from '../../../state/app-state';
 import { awsIdentity, getAwsCredentials } from '../../../state/aws-identity/aws-credentials';
-import { emailVerifiedOf } from '../session/profile-claims';
-import { signInModel } from '../sign-in';
+import { emailVerifiedOf, storedSignInTime } from '../session/profile-claims';
 import { displayEmail } from './profile';
-
-function useSignedInAt(user: UserProfile | null): Date | null {
-  const [at, setAt] = useState<Date | null>(null);
-  useEffect(() => {
-    let current = true;
-    (signInModel()?.signedInAt() ?? Promise.resolve(null)).then(
-      (value) => current && setAt(value),
-      (error: unknown) => console.warn('Could not read when the session was signed in', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [user]);
-  return at;
-}
 
 /** Now rather than when the app is idle; a failure is already reported. */
 function useAwsCredentials(): void {
@@ -48,7 +31,7 @@ export function ProfilePage() {
   const t = useT();
   const formatDateTime = useFormatDateTime();
   const { user } = auth.state.value;
-  const at = useSignedInAt(user);
+  const at = useMemo(() => (user && env.oidc ? storedSignInTime(storage, env.oidc) : null), [user]);
   useAwsCredentials();
   const { identityId, expiration } = awsIdentity.value;
   const name = typeof user?.name === 'string' ? user.name.trim() : '';
