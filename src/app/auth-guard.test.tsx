@@ -7,9 +7,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../config/env';
-import * as signIn from '../features/auth/sign-in';
 import { auth } from '../state/app-state';
 import { startTestState } from '../test/app-state';
 import { guardPage, leavePagesWhenSignedOut, needsSignIn } from './auth-guard';
@@ -17,12 +16,15 @@ import { guardPage, leavePagesWhenSignedOut, needsSignIn } from './auth-guard';
 const TEST_OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
 const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1' } };
 
+const requireSignIn = vi.fn(async () => undefined);
+
 const guardOptions = (matches: unknown[], preload = false) =>
   ({
     location: { href: '/profile?tab=1' },
     matches,
     preload,
     abortController: new AbortController(),
+    context: { signIn: { requireSignIn } },
   }) as unknown as Parameters<typeof guardPage>[0];
 
 describe('needsSignIn', () => {
@@ -41,11 +43,11 @@ describe('needsSignIn', () => {
 
 describe('guardPage', () => {
   const protectedPage = [{ staticData: {} }, { staticData: { requiresAuth: true } }];
+  beforeEach(() => requireSignIn.mockClear());
 
   it('leaves an open page alone', () => {
-    const require = vi.spyOn(signIn, 'requireSignIn');
     expect(guardPage(guardOptions([{ staticData: {} }]))).toBeUndefined();
-    expect(require).not.toHaveBeenCalled();
+    expect(requireSignIn).not.toHaveBeenCalled();
   });
 
   it('redirects home, replacing, without sign-in configured', () => {
@@ -60,19 +62,26 @@ describe('guardPage', () => {
     expect((thrown as { options: unknown }).options).toMatchObject({ to: '/', replace: true });
   });
 
+  it('redirects home when the router context holds no sign-in', () => {
+    vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
+    const options = { ...guardOptions(protectedPage), context: {} };
+    expect(() => guardPage(options)).toThrow(
+      expect.objectContaining({ options: expect.objectContaining({ to: '/' }) }),
+    );
+    expect(requireSignIn).not.toHaveBeenCalled();
+  });
+
   it('waits for a signed-in user, asking to come back to the page', async () => {
     vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
-    const require = vi.spyOn(signIn, 'requireSignIn').mockResolvedValue(undefined);
     const options = guardOptions(protectedPage);
     await guardPage(options);
-    expect(require).toHaveBeenCalledWith('/profile?tab=1', options.abortController.signal);
+    expect(requireSignIn).toHaveBeenCalledWith('/profile?tab=1', options.abortController.signal);
   });
 
   it('starts nothing for a preload (hovering a link)', () => {
     vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
-    const require = vi.spyOn(signIn, 'requireSignIn');
     expect(guardPage(guardOptions(protectedPage, true))).toBeUndefined();
-    expect(require).not.toHaveBeenCalled();
+    expect(requireSignIn).not.toHaveBeenCalled();
   });
 });
 

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
-import { AuthControls } from '../features/auth/auth-controls';
+import { AuthControls } from '../features/auth/ui/auth-controls';
 import { auth } from '../state/app-state';
 import { usePageNeedsSignIn } from './auth-guard';
 import { RouteTransition } from './route-transition';
@@ -8,7 +8,7 @@ import { Shell } from './shell';
 
 // Only a page waiting for sign-in shows it: it stays out of the first-load bundle.
 const SignInGate = lazy(() =>
-  import('../features/auth/sign-in-gate').then((module) => ({ default: module.SignInGate })),
+  import('../features/auth/ui/sign-in-gate').then((module) => ({ default: module.SignInGate })),
 );
 
 const Frame = ({ children }: { children: ReactNode }) => <Shell authSlot={<AuthControls />}>{children}</Shell>;

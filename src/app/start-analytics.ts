@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 import { env } from '../config/env';
-import { isSignInCallback } from '../features/auth/callback-url';
+import { isSignInCallback } from '../features/auth/session/callback-url';
 import type { Analytics } from '../lib/analytics';
 import { runEffect } from '../lib/model-kit';
 import { pageViewOf, type PageView } from '../lib/page-view';

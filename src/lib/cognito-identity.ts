@@ -1,12 +1,8 @@
-/**
- * A small client of the Cognito Identity API (identity pools): GetId and GetCredentialsForIdentity
- * over AWS's JSON 1.1 protocol with plain fetch, the AWS SDK being far too heavy for the sign-in chunk.
- * Every answer is checked before use: failures reject with one of three error classes below.
- */
+// Cognito Identity's GetId and GetCredentialsForIdentity over JSON 1.1 with plain fetch: the AWS SDK is far too heavy.
+import { identityEndpointOf, regionOfId } from '../config/cognito-identity-pool.mjs';
+import { AWS_CREDENTIALS, MAX_TIMER_DELAY_MS } from '../config/constants';
+import type { CognitoIdentityEnv } from '../config/env';
 
-import { identityEndpointOf } from '../config/cognito-identity-pool.mjs';
-
-/** Provider name (the issuer without its scheme) -> ID token. */
 export type Logins = Readonly<Record<string, string>>;
 
 export interface AwsCredentials {
@@ -17,22 +13,19 @@ export interface AwsCredentials {
 }
 
 export interface IdentityCredentials {
-  /** The identity the credentials are for; may differ from the one asked for (Cognito merges a guest into its user). */
+  /** May differ from the one asked for: Cognito merges a guest into its user. */
   identityId: string;
   credentials: AwsCredentials;
-  /** The answer's `Date` header: AWS's clock, which `expiration` is on; null without a valid one. */
   serverTime: Date | null;
 }
 
 export interface IdentityCallOptions {
-  /** e.g. defaultIdentityEndpoint(regionOf(identityPoolId)) */
   endpoint: string;
   logins?: Logins;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }
 
-/** Cognito answered with an error, e.g. `NotAuthorizedException` (a refused token). */
 export class CognitoIdentityError extends Error {
   override name = 'CognitoIdentityError';
   constructor(
@@ -44,12 +37,11 @@ export class CognitoIdentityError extends Error {
   }
 }
 
-/** No answer at all: offline, DNS, CORS, connection reset. */
 export class IdentityNetworkError extends Error {
   override name = 'IdentityNetworkError';
 }
 
-/** An answer that is not Cognito's: an HTML page (captive portal, SPA fallback), or not the expected shape. */
+/** Not Cognito's answer: an HTML page (captive portal, SPA fallback), or not the expected shape. */
 export class IdentityResponseError extends Error {
   override name = 'IdentityResponseError';
   constructor(
@@ -62,7 +54,6 @@ export class IdentityResponseError extends Error {
 
 const REGION = '[a-z]{2}(?:-[a-z]+)+-\\d+';
 const POOL_ID = new RegExp(`^(${REGION}):[0-9a-f-]+$`);
-/** Cognito's identity id: {region}:{uuid}, at most 55 characters. */
 const IDENTITY_ID = /^[\w-]{1,20}:[0-9a-f-]{1,36}$/;
 
 type Json = Record<string, unknown>;
@@ -70,7 +61,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A member of the answer itself, never one inherited from a (polluted) prototype. */
+// Never a member inherited from a (polluted) prototype.
 const own = (object: Json, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 const text = (object: Json, key: string): string | undefined => {
@@ -78,7 +69,6 @@ const text = (object: Json, key: string): string | undefined => {
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
 
-/** An HTTP date (IMF-fixdate), the only form servers send: `Wed, 21 Oct 2026 07:28:00 GMT`. */
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 const serverTimeOf = (date: string | null): Date | null => {
@@ -91,7 +81,6 @@ const identityIdOf = (answer: Json): string | undefined => {
   return identityId && IDENTITY_ID.test(identityId) ? identityId : undefined;
 };
 
-/** Sends one operation; resolves to what `read` makes of the answer, which must be Cognito's. */
 async function call<T>(
   operation: string,
   input: Json,
@@ -126,7 +115,7 @@ async function call<T>(
   try {
     answer = JSON.parse(body);
   } catch {
-    // Not JSON: an HTML page or nothing; refused below.
+    // Not JSON: refused below.
   }
   const json = isObject(answer) ? answer : undefined;
   if (status < 200 || status > 299) {
@@ -143,12 +132,10 @@ async function call<T>(
   return result;
 }
 
-/** The identity of a guest (no logins) or of the user the logins prove. */
 export function getId(options: IdentityCallOptions & { identityPoolId: string }): Promise<string> {
   return call('GetId', { IdentityPoolId: options.identityPoolId }, options, identityIdOf);
 }
 
-/** Temporary AWS credentials for an identity; an authenticated identity needs its logins. */
 export function getCredentialsForIdentity(
   options: IdentityCallOptions & { identityId: string },
 ): Promise<IdentityCredentials> {
@@ -167,14 +154,12 @@ export function getCredentialsForIdentity(
   });
 }
 
-/** The Logins map for an ID token: Cognito names a provider by its issuer without the scheme. */
 export function loginsFor(issuerUrl: string, idToken: string): Logins {
   const name = /^https?:\/\/([^/?#@\s]+(?:\/[^?#\s]*)?)$/i.exec(issuerUrl)?.[1]?.replace(/\/+$/, '');
   if (!name || !idToken) throw new TypeError(`Not an issuer URL and ID token: ${issuerUrl}`);
   return { [name]: idToken };
 }
 
-/** 'eu-west-1' for 'eu-west-1:{uuid}'. */
 export function regionOf(identityPoolId: string): string {
   const region = POOL_ID.exec(identityPoolId)?.[1];
   if (!region) throw new TypeError(`Not an identity pool id: ${identityPoolId}`);
@@ -184,4 +169,63 @@ export function regionOf(identityPoolId: string): string {
 export function defaultIdentityEndpoint(region: string): string {
   if (!new RegExp(`^${REGION}$`).test(region)) throw new TypeError(`Not an AWS region: ${region}`);
   return identityEndpointOf(region);
+}
+
+// A stored identity Cognito will not serve: merged away, or someone else's.
+const STALE_IDENTITY = new Set(['ResourceNotFoundException', 'NotAuthorizedException']);
+
+function ofPool<T extends string | IdentityCredentials>(answer: T, pool: CognitoIdentityEnv): T {
+  const identityId = typeof answer === 'string' ? answer : answer.identityId;
+  if (regionOfId(identityId) !== pool.region) {
+    throw new IdentityResponseError('Cognito Identity answered with an identity of another region', 200);
+  }
+  return answer;
+}
+
+// The enhanced flow: a guest identity sent with the user's logins becomes the user's.
+export async function fetchIdentityCredentials({
+  pool,
+  identityId,
+  logins,
+  fetch,
+}: {
+  pool: CognitoIdentityEnv;
+  identityId: string | null;
+  logins?: Logins;
+  fetch?: typeof globalThis.fetch;
+}): Promise<IdentityCredentials> {
+  const options = { endpoint: pool.endpoint, logins, fetch };
+  if (identityId) {
+    try {
+      return ofPool(await getCredentialsForIdentity({ ...options, identityId }), pool);
+    } catch (error) {
+      if (!(error instanceof CognitoIdentityError && STALE_IDENTITY.has(error.type))) throw error;
+    }
+  }
+  const newId = ofPool(await getId({ ...options, identityPoolId: pool.identityPoolId }), pool);
+  return ofPool(await getCredentialsForIdentity({ ...options, identityId: newId }), pool);
+}
+
+export interface CredentialTiming {
+  expiresAt: number;
+  refreshAt: number;
+  clockOffsetMs: number;
+}
+
+const { refreshBeforeMs, minRefreshDelayMs, assumedClockSkewMs, maxClockOffsetMs } = AWS_CREDENTIALS;
+
+// Without AWS's clock the browser's is taken to be behind, so credentials are never used past expiry;
+// refreshes are never sooner than minRefreshDelayMs and expired arrivals give null: no refresh loop.
+export function credentialTiming(
+  expiration: Date,
+  serverTime: Date | null,
+  receivedAt: number,
+): CredentialTiming | null {
+  const measured = serverTime ? serverTime.getTime() - receivedAt : NaN;
+  const offset = Math.abs(measured) <= maxClockOffsetMs ? measured : null;
+  const expiresAt = expiration.getTime() - (offset ?? assumedClockSkewMs);
+  const lifetime = expiresAt - receivedAt;
+  if (!(lifetime > 0)) return null;
+  const delay = Math.min(Math.max(lifetime - refreshBeforeMs, lifetime / 2, minRefreshDelayMs), MAX_TIMER_DELAY_MS);
+  return { expiresAt, refreshAt: receivedAt + delay, clockOffsetMs: offset ?? 0 };
 }

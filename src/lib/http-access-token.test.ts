@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../config/parse-env';
-import { connectAccessTokenSource, type AccessToken, type AccessTokenSource } from './access-token';
 import { createHttp, HttpError } from './http';
 import { connectReporter } from './report';
+import { connectSessionTokens, type AccessToken } from './session-tokens';
+import type { AccessTokenSource } from './with-access-token';
 
 // The helper, the token door and its single-flight renewal together; only fetch and the
 // sign-in feature's token source are stand-ins.
@@ -30,7 +31,7 @@ function connectSource({
     }),
     end: vi.fn(),
   } satisfies AccessTokenSource;
-  disconnect = connectAccessTokenSource(source);
+  disconnect = connectSessionTokens({ ...source, idToken: async () => null });
   return source;
 }
 

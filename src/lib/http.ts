@@ -1,5 +1,6 @@
 import { env, type ApiOrigins } from '../config/env';
-import { accessTokens, type AccessTokenSource } from './access-token';
+import { sessionTokens } from './session-tokens';
+import type { AccessTokenSource } from './with-access-token';
 import { reportError } from './report';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -92,7 +93,7 @@ export function createHttp({
   pageUrl,
   cookies,
   apiOrigins = env.apiOrigins,
-  tokens = accessTokens,
+  tokens = sessionTokens,
 }: HttpEnvironment = browser) {
   let warned = false;
   return async function http(

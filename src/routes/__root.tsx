@@ -1,9 +1,8 @@
-import { createRootRoute } from '@tanstack/react-router';
-import { guardPage } from '../app/auth-guard';
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import { guardPage, type AppRouterContext } from '../app/auth-guard';
 import { PendingRoot, RootLayout } from '../app/root-layout';
 
-export const Route = createRootRoute({
-  // Pages with `requiresAuth` (every page with VITE_AUTH_REQUIRED) load only for a signed-in user.
+export const Route = createRootRouteWithContext<AppRouterContext>()({
   beforeLoad: guardPage,
   // Only a page waiting for sign-in keeps the root pending this long: then the frame and the gate show.
   pendingComponent: PendingRoot,

@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InMemoryWebStorage, OidcClient } from 'oidc-client-ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccessTokens } from '../../src/features/auth/access-tokens';
-import { SingleTabUserManager, userManagerSettings } from '../../src/features/auth/user-manager';
-import { connectAccessTokenSource } from '../../src/lib/access-token';
+import { SingleTabUserManager, userManagerSettings } from '../../src/features/auth/session/user-manager';
+import { createAccessTokens } from '../../src/features/auth/tokens/access-tokens';
 import { createHttp, HttpError } from '../../src/lib/http';
+import { connectSessionTokens } from '../../src/lib/session-tokens';
 import { DEMO_ACCOUNT, startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
 
 // The app's access-token path end to end, without a browser: oidc-client-ts with the app's
@@ -103,7 +103,8 @@ async function signedInApp() {
   const expire = vi.fn(async () => {
     await userManager.removeUser();
   });
-  const disconnect = connectAccessTokenSource(createAccessTokens(userManager, expire));
+  const tokens = createAccessTokens(userManager, expire);
+  const disconnect = connectSessionTokens({ ...tokens, idToken: async () => null });
   const http = createHttp({
     fetch: (...args) => fetch(...args),
     pageUrl: () => `${APP}profile`,

@@ -1,6 +1,5 @@
 import type { Notice } from '../../lib/report';
 
-/** What the user is told when sign-in or sign-out goes wrong (the first load says these). */
 export const AUTH_NOTICES = {
   signInFailed: {
     kind: 'error',
@@ -23,3 +22,29 @@ export const AUTH_NOTICES = {
     defaultMessage: 'You are signed out here, but the sign-in service could not be reached to end its session.',
   },
 } as const satisfies Record<string, Notice>;
+
+export type AuthNoticeName = keyof typeof AUTH_NOTICES;
+type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+// sessionStorage, not `snxt-` (app state): it is for the app's next start in this tab only.
+export const CARRIED_NOTICE_KEY = 'snxt:auth-notice';
+
+export function tabStorage(): TabStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Once, and only one of the app's own notices: never text from storage. */
+export function takeCarriedNotice(storage = tabStorage()): Notice | null {
+  try {
+    const name = storage?.getItem(CARRIED_NOTICE_KEY);
+    if (!name) return null;
+    storage?.removeItem(CARRIED_NOTICE_KEY);
+    return Object.hasOwn(AUTH_NOTICES, name) ? AUTH_NOTICES[name as AuthNoticeName] : null;
+  } catch {
+    return null;
+  }
+}

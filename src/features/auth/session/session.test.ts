@@ -1,0 +1,435 @@
+import { User } from 'oidc-client-ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OidcEnv } from '../../../config/env';
+import * as report from '../../../lib/report';
+import { createMemoryStorage } from '../../../lib/storage';
+import { AuthModel } from '../../../state/auth-model';
+import { locksTakenBy } from '../../../test/locks';
+import { startTestSignIn } from '../../../test/oidc';
+import { AUTH_NOTICES, takeCarriedNotice } from '../notices';
+import { createSession, type SessionUserManager } from './session';
+import { REVOKE_TIMEOUT_MS } from './sign-out';
+import { RENEW_LOCK_NAME, userManagerSettings } from './user-manager';
+
+const ORIGIN = 'https://app.example.com';
+const OIDC: OidcEnv = {
+  authority: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc',
+  clientId: 'client-1',
+  scope: 'email profile openid',
+  cognitoDomain: null,
+};
+const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada' };
+const SIGNED_IN = { isAuthenticated: true, user: PROFILE };
+
+function oidcUser({
+  expiresIn = 3600,
+  refreshToken = 'refresh-1',
+  state,
+}: Partial<{
+  expiresIn: number;
+  refreshToken: string | undefined;
+  state: unknown;
+}> = {}) {
+  return new User({
+    access_token: 'access-1',
+    id_token: 'id-1',
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    profile: { ...PROFILE, iss: OIDC.authority, aud: 'client-1', exp: 2, iat: 1, auth_time: 1, nonce: 'n' },
+    expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+    userState: state,
+  });
+}
+
+/**
+ * The UserManager boundary: everything else is the real code. Its state store is oidc-client-ts's
+ * own, set up as the app sets it up; a successful callback uses the state up as oidc-client-ts does.
+ */
+function fakeUserManager(stored: User | null = null) {
+  const storage = createMemoryStorage();
+  const stateStore = userManagerSettings(OIDC, ORIGIN, storage as unknown as Storage).stateStore!;
+  return {
+    storage,
+    settings: { stateStore },
+    getUser: vi.fn(async () => stored),
+    signinRedirect: vi.fn(async () => undefined),
+    signinCallback: vi.fn(async (url?: string): Promise<User | undefined> => {
+      await stateStore.remove(new URL(url!).searchParams.get('state')!);
+      return oidcUser({ state: { returnTo: '/settings' } });
+    }),
+    signinSilent: vi.fn(async (): Promise<User | null> => oidcUser()),
+    revokeRefreshToken: vi.fn<SessionUserManager['revokeRefreshToken']>(async () => undefined),
+    removeUser: vi.fn(async () => {
+      stored = null;
+    }),
+    signoutRedirect: vi.fn(async () => undefined),
+  } satisfies SessionUserManager & { storage: unknown };
+}
+
+/** A sign-in started in this browser, as oidc-client-ts stores it; resolves to its `state`. */
+const pendingSignIn = (userManager: ReturnType<typeof fakeUserManager>) => startTestSignIn(userManager.storage, ORIGIN);
+
+function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
+  const endSession = vi.fn();
+  const auth = new AuthModel({ stored: storedAuth, storage: createMemoryStorage() });
+  const redirect = vi.fn();
+  const session = createSession({ userManager, auth, oidc, origin: ORIGIN, redirect });
+  return { auth, session, userManager, redirect, endSession };
+}
+
+let notices: report.Notice[];
+beforeEach(() => {
+  notices = [];
+  sessionStorage.clear();
+  vi.spyOn(report, 'reportNotice').mockImplementation((notice) => void notices.push(notice));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+describe('Login', () => {
+  it('starts the hosted sign-in and remembers the page to come back to', async () => {
+    const { session, userManager } = setup();
+    await session.login('/settings?tab=2');
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/settings?tab=2' } });
+  });
+
+  it('never remembers another site as the page to come back to', async () => {
+    const { session, userManager } = setup();
+    await session.login('//evil.example/');
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' } });
+  });
+
+  it('leaves without a history entry for a sign-in the app starts by itself', async () => {
+    const { session, userManager } = setup();
+    await expect(session.login('/profile', true)).resolves.toBe(true);
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/profile' },
+      redirectMethod: 'replace',
+    });
+  });
+
+  it('says so when the provider cannot be reached', async () => {
+    const { session, userManager } = setup();
+    userManager.signinRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    await expect(session.login('/')).resolves.toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.providerUnavailable']);
+  });
+});
+
+describe('the sign-in callback', () => {
+  it('signs in with the profile claims only and returns to the remembered page', async () => {
+    const { session, auth, userManager } = setup();
+    const href = `${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`;
+    await expect(session.handleCallback(href)).resolves.toBe('/settings');
+    expect(userManager.signinCallback).toHaveBeenCalledWith(href);
+    expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
+    expect(JSON.stringify(auth.state.value)).not.toMatch(/access|refresh|id-1/);
+    expect(notices).toEqual([]);
+  });
+
+  it('signs out, removes the tokens and explains an answer to a pending sign-in that fails verification', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    const state = await pendingSignIn(userManager);
+    userManager.signinCallback.mockRejectedValue(new Error('invalid_grant'));
+    const { session, auth } = setup(SIGNED_IN, userManager);
+    await expect(session.handleCallback(`${ORIGIN}/?code=x&state=${state}&keep=1`)).resolves.toBe('/?keep=1');
+    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
+  });
+
+  it('tells a refused sign-in (access_denied for the pending state) apart', async () => {
+    const userManager = fakeUserManager();
+    const state = await pendingSignIn(userManager);
+    userManager.signinCallback.mockRejectedValue(new Error('access_denied'));
+    const { session, auth } = setup(null, userManager);
+    await expect(session.handleCallback(`${ORIGIN}/?error=access_denied&state=${state}`)).resolves.toBe('/');
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInCancelled']);
+  });
+
+  it.each([
+    '/?error=access_denied&state=unknown&keep=1',
+    '/?error=access_denied&keep=1',
+    '/?code=x&state=unknown&keep=1',
+    '/?code=x&keep=1',
+  ])('leaves a signed-in session as it was for %s, which answers no sign-in started here', async (path) => {
+    const userManager = fakeUserManager(oidcUser());
+    await pendingSignIn(userManager);
+    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    await expect(session.handleCallback(`${ORIGIN}${path}`)).resolves.toBe('/?keep=1');
+    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(userManager.signinCallback).not.toHaveBeenCalled();
+    expect(userManager.removeUser).not.toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
+  });
+
+  it('leaves the session as it was for a replayed answer (its sign-in already used the state)', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    const href = `${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`;
+    const { session, auth } = setup(null, userManager);
+    await session.handleCallback(href);
+    expect(auth.state.value.isAuthenticated).toBe(true);
+    await expect(session.handleCallback(href)).resolves.toBe('/');
+    expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
+    expect(userManager.signinCallback).toHaveBeenCalledTimes(1);
+    expect(userManager.removeUser).not.toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
+  });
+
+  it('rejects an ID token whose profile has no subject', async () => {
+    const userManager = fakeUserManager();
+    const state = await pendingSignIn(userManager);
+    const user = oidcUser();
+    user.profile = { ...user.profile, sub: '' };
+    userManager.signinCallback.mockResolvedValue(user);
+    vi.spyOn(report, 'reportError').mockImplementation(() => undefined);
+    const { session, auth } = setup(null, userManager);
+    await expect(session.handleCallback(`${ORIGIN}/?code=a&state=${state}`)).resolves.toBe('/');
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
+  });
+});
+
+describe('start-up reconciliation', () => {
+  it('keeps a stored sign-in backed by a valid access token', async () => {
+    const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    await session.reconcile();
+    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired access token with the refresh token', async () => {
+    const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser({ expiresIn: -10 })));
+    await session.reconcile();
+    expect(userManager.signinSilent).toHaveBeenCalledTimes(1);
+    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(notices).toEqual([]);
+  });
+
+  it('signs out when the refresh token does not renew', async () => {
+    const userManager = fakeUserManager(oidcUser({ expiresIn: -10 }));
+    userManager.signinSilent.mockRejectedValue(new Error('invalid_grant'));
+    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    await session.reconcile();
+    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
+  });
+
+  it('signs out when an expired token has no refresh token', async () => {
+    const userManager = fakeUserManager(oidcUser({ expiresIn: -10, refreshToken: '' }));
+    const { session, auth } = setup(SIGNED_IN, userManager);
+    await session.reconcile();
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+    expect(auth.state.value.isAuthenticated).toBe(false);
+  });
+
+  it('signs out when no OIDC session is stored at all', async () => {
+    const { session, auth } = setup(SIGNED_IN, fakeUserManager(null));
+    await session.reconcile();
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
+  });
+});
+
+describe('renewal failure', () => {
+  it('signs out cleanly and says the session ended', async () => {
+    const { session, auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    await session.onRenewError(new Error('invalid_grant'));
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
+  });
+
+  it('stays quiet for a tab that is already signed out', async () => {
+    const { session } = setup(null, fakeUserManager(null));
+    await session.onRenewError(new Error('invalid_grant'));
+    expect(notices).toEqual([]);
+  });
+});
+
+describe('Logout', () => {
+  /** The tokens Logout took from storage at once, as oidc-client-ts stored them. */
+  const ENDED = oidcUser().toStorageString();
+
+  function recordOrder(userManager: ReturnType<typeof fakeUserManager>, redirect?: ReturnType<typeof vi.fn>) {
+    const order: string[] = [];
+    userManager.revokeRefreshToken.mockImplementation(async (token: string) => void order.push(`revoke ${token}`));
+    userManager.removeUser.mockImplementation(async () => void order.push('removeUser'));
+    userManager.signoutRedirect.mockImplementation(async () => void order.push('signoutRedirect'));
+    redirect?.mockImplementation(() => void order.push('redirect'));
+    return order;
+  }
+
+  it('revokes the refresh token Logout took, then ends the session at the end_session_endpoint', async () => {
+    const userManager = fakeUserManager(null);
+    const order = recordOrder(userManager);
+    const { session, redirect } = setup(SIGNED_IN, userManager);
+    await session.endSession(ENDED);
+    expect(order).toEqual(['removeUser', 'revoke refresh-1', 'signoutRedirect']);
+    expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+    expect(redirect).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('revokes while holding the renewal lock: no tab renews meanwhile', async () => {
+    const userManager = fakeUserManager(null);
+    const { session } = setup(SIGNED_IN, userManager);
+    let holding = false;
+    const locks = {
+      request: async (name: string, task: () => Promise<unknown>) => {
+        holding = name === RENEW_LOCK_NAME;
+        try {
+          return await task();
+        } finally {
+          holding = false;
+        }
+      },
+    };
+    const revokedHolding: boolean[] = [];
+    userManager.revokeRefreshToken.mockImplementation(async () => void revokedHolding.push(holding));
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    try {
+      await session.endSession(ENDED);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(revokedHolding).toEqual([true]);
+  });
+
+  it("removes a late copy of the ended session's tokens, never a newer sign-in's (another tab)", async () => {
+    const late = fakeUserManager(oidcUser());
+    await setup(SIGNED_IN, late).session.endSession(ENDED);
+    expect(late.removeUser).toHaveBeenCalled();
+    const newer = fakeUserManager(oidcUser({ refreshToken: 'refresh-of-a-new-sign-in' }));
+    await setup(SIGNED_IN, newer).session.endSession(ENDED);
+    expect(newer.removeUser).not.toHaveBeenCalled();
+    expect(newer.revokeRefreshToken).toHaveBeenCalledWith('refresh-1');
+  });
+
+  it("revokes, then uses Cognito's /logout when a Cognito domain is configured", async () => {
+    const cognito = { ...OIDC, cognitoDomain: 'https://example.auth.eu-west-1.amazoncognito.com' };
+    const userManager = fakeUserManager(null);
+    const { session, redirect } = setup(SIGNED_IN, userManager, cognito);
+    const order = recordOrder(userManager, redirect);
+    await session.endSession(ENDED);
+    expect(order).toEqual(['removeUser', 'revoke refresh-1', 'redirect']);
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).toHaveBeenCalledWith(
+      'https://example.auth.eu-west-1.amazoncognito.com/logout?client_id=client-1&logout_uri=https%3A%2F%2Fapp.example.com%2F',
+    );
+  });
+
+  it.each([
+    ['tokens that are not JSON', '{not json'],
+    ['tokens without a refresh token', oidcUser({ refreshToken: '' }).toStorageString()],
+  ])('has nothing to revoke in %s, and still ends the provider session', async (_what, stored) => {
+    const userManager = fakeUserManager(null);
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession(stored);
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).toHaveBeenCalledTimes(1);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('has nothing to revoke when nothing was stored, and still ends the provider session', async () => {
+    const userManager = fakeUserManager(null);
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession(null);
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
+    expect(notices).toEqual([]);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it.each([null, 'https://example.auth.eu-west-1.amazoncognito.com'])(
+    'after a failed revocation still signs out here and at the provider (Cognito domain %s); the notice waits for the way back',
+    async (cognitoDomain) => {
+      const userManager = fakeUserManager(null);
+      const { session, redirect } = setup(SIGNED_IN, userManager, { ...OIDC, cognitoDomain });
+      const order = recordOrder(userManager, redirect);
+      userManager.revokeRefreshToken.mockRejectedValue(new Error('Internal Server Error (500)'));
+      await session.endSession(ENDED);
+      expect(order).toEqual(['removeUser', cognitoDomain ? 'redirect' : 'signoutRedirect']);
+      // The provider's page replaces the app now, so the notice is shown when the app starts again.
+      expect(notices).toEqual([]);
+      expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
+      expect(takeCarriedNotice()).toBeNull();
+    },
+  );
+
+  it('does not wait for ever on a revocation endpoint that never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const userManager = fakeUserManager(null);
+      userManager.revokeRefreshToken.mockReturnValue(new Promise<void>(() => undefined));
+      const { session } = setup(SIGNED_IN, userManager);
+      const ended = session.endSession(ENDED);
+      await vi.advanceTimersByTimeAsync(REVOKE_TIMEOUT_MS - 1);
+      expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await ended;
+      expect(userManager.removeUser).toHaveBeenCalled();
+      expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+      expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so at once when the provider session could not be ended', async () => {
+    const userManager = fakeUserManager(null);
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession(ENDED);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('says so once when neither the revocation nor the provider sign-out worked', async () => {
+    const userManager = fakeUserManager(null);
+    userManager.revokeRefreshToken.mockRejectedValue(new Error('Failed to fetch'));
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession(ENDED);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+    expect(takeCarriedNotice()).toBeNull();
+  });
+});
+
+describe('tokens left behind by a sign-out that could not finish', () => {
+  it('have their refresh token revoked under the renewal lock, without a provider round trip or a notice', async () => {
+    const userManager = fakeUserManager(null);
+    const { session, redirect } = setup(null, userManager);
+    const held = await locksTakenBy(() => session.revokeLeftover(oidcUser().toStorageString()));
+    expect(held).toEqual([RENEW_LOCK_NAME]);
+    expect(userManager.revokeRefreshToken).toHaveBeenCalledWith('refresh-1');
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+  });
+
+  it('stay quiet when the provider cannot be reached', async () => {
+    const userManager = fakeUserManager(null);
+    userManager.revokeRefreshToken.mockRejectedValue(new Error('Failed to fetch'));
+    await setup(null, userManager).session.revokeLeftover(oidcUser().toStorageString());
+    expect(notices).toEqual([]);
+  });
+});
+
+describe('the ID token for AWS credentials', () => {
+  it('is the stored ID token with its verified issuer', async () => {
+    const { session } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    await expect(session.idToken()).resolves.toEqual({ token: 'id-1', issuer: OIDC.authority });
+  });
+
+  it('is none without a stored session, or one without an ID token', async () => {
+    expect(await setup(SIGNED_IN, fakeUserManager(null)).session.idToken()).toBeNull();
+    const withoutIdToken = oidcUser();
+    withoutIdToken.id_token = undefined;
+    expect(await setup(SIGNED_IN, fakeUserManager(withoutIdToken)).session.idToken()).toBeNull();
+  });
+});

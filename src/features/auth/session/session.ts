@@ -1,0 +1,150 @@
+import type { UserManager } from 'oidc-client-ts';
+import type { OidcEnv } from '../../../config/env';
+import { reportNotice, type Notice } from '../../../lib/report';
+import { tokensChanged, type IdToken, type SessionTokens } from '../../../lib/session-tokens';
+import type { AppStorage } from '../../../lib/storage';
+import type { AuthModel, UserProfile } from '../../../state/auth-model';
+import { AUTH_NOTICES } from '../notices';
+import { createAccessTokens } from '../tokens/access-tokens';
+import { withoutCallbackParams } from './callback-url';
+import { SESSION_NOTICES } from './notices';
+import { answersPendingSignIn, ignoreAnswer } from './pending-sign-in';
+import { profileFromClaims } from './profile-claims';
+import { safeReturnPath } from './return-path';
+import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
+import { SingleTabUserManager, userManagerSettings } from './user-manager';
+
+export type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
+  SignOutUserManager & { settings: Pick<UserManager['settings'], 'stateStore'> };
+
+interface SessionDeps {
+  userManager: SessionUserManager;
+  auth: AuthModel;
+  oidc: OidcEnv;
+  origin: string;
+  redirect: (url: string) => void;
+}
+
+const returnToOf = (state: unknown) =>
+  typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
+
+export function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
+  // Someone already signed out (another tab) is not told; a failed sign-in attempt always is.
+  async function endLocally(notice: Notice, always: boolean) {
+    const wasSignedIn = auth.state.value.isAuthenticated;
+    auth.sessionEnded();
+    try {
+      await userManager.removeUser();
+    } catch (error) {
+      console.warn('Could not remove the stored OIDC user', error);
+    }
+    if (always || wasSignedIn) reportNotice(notice);
+  }
+
+  async function expire(reason: string, error?: unknown): Promise<void> {
+    console.warn(reason, error);
+    await endLocally(SESSION_NOTICES.sessionExpired, false);
+  }
+
+  return {
+    // `replace`: for a sign-in the app started itself, Back must not return to the page that started it.
+    async login(returnTo: string, replace = false): Promise<boolean> {
+      const state = { returnTo: safeReturnPath(returnTo, origin) };
+      try {
+        await userManager.signinRedirect({ state, ...(replace ? { redirectMethod: 'replace' } : {}) });
+        return true;
+      } catch (error) {
+        console.warn('Could not start the hosted sign-in', error);
+        reportNotice(AUTH_NOTICES.providerUnavailable);
+        return false;
+      }
+    },
+
+    async handleCallback(href: string): Promise<string> {
+      const url = new URL(href);
+      if (!(await answersPendingSignIn(url, (id) => userManager.settings.stateStore.get(id)))) return ignoreAnswer(url);
+      try {
+        const user = await userManager.signinCallback(href);
+        if (!user) throw new Error('The sign-in answer did not produce a user.');
+        if (!auth.loginSuccess(profileFromClaims(user.profile) as UserProfile)) {
+          throw new Error('The ID token has no usable profile.');
+        }
+        return safeReturnPath(returnToOf(user.state), origin);
+      } catch (error) {
+        console.warn('Sign-in answer rejected', error);
+        const cancelled = url.searchParams.get('error') === 'access_denied';
+        await endLocally(cancelled ? SESSION_NOTICES.signInCancelled : AUTH_NOTICES.signInFailed, true);
+        return withoutCallbackParams(url);
+      }
+    },
+
+    async reconcile(): Promise<void> {
+      try {
+        const user = await userManager.getUser();
+        if (user && user.access_token && !user.expired) return;
+        if (!user?.refresh_token) throw new Error('No OIDC session is stored.');
+        if (!(await userManager.signinSilent())) throw new Error('The refresh token did not renew the session.');
+      } catch (error) {
+        console.warn('The stored session could not be restored', error);
+        await endLocally(SESSION_NOTICES.sessionExpired, false);
+      }
+    },
+
+    expire,
+
+    async idToken(): Promise<IdToken | null> {
+      const user = await userManager.getUser();
+      return user?.id_token ? { token: user.id_token, issuer: user.profile.iss } : null;
+    },
+
+    onRenewError: (error: Error): Promise<void> => expire('Token renewal failed', error),
+
+    endSession: (stored: string | null): Promise<void> =>
+      endProviderSession({ userManager, oidc, origin, redirect }, endedSession(stored)),
+
+    revokeLeftover: (stored: string): Promise<void> =>
+      revokeEndedSession(userManager, endedSession(stored)).catch((error: unknown) => {
+        console.warn('Could not revoke the refresh token left behind', error);
+      }),
+  };
+}
+
+export type Session = ReturnType<typeof createSession>;
+
+export interface ConnectedSession {
+  session: Session;
+  tokens: Omit<SessionTokens, 'idToken'>;
+  handleCallbackOnce(href: string): Promise<string>;
+  reconcileOnce(): Promise<void>;
+  idToken(): Promise<IdToken | null>;
+}
+
+// The model hands in the app's state: importing app-state here splits React out of the first load.
+export function connectSession(
+  auth: AuthModel,
+  storage: AppStorage,
+  oidc: OidcEnv | null,
+  origin: string,
+): ConnectedSession {
+  if (!oidc) throw new Error('Sign-in is not configured');
+  const userManager = new SingleTabUserManager(userManagerSettings(oidc, origin, storage as unknown as Storage));
+  const session = createSession({ userManager, auth, oidc, origin, redirect: (url) => window.location.assign(url) });
+  userManager.events.addSilentRenewError((error) => void session.onRenewError(error));
+  userManager.events.addUserLoaded(() => tokensChanged());
+  userManager.events.addUserUnloaded(() => tokensChanged());
+  // Sign-in attempts that never came back leave their state (and PKCE verifier) behind.
+  void userManager.clearStaleState().catch(() => undefined);
+
+  let callback: Promise<string> | null = null;
+  let reconciled: Promise<void> | null = null;
+  return {
+    session,
+    tokens: createAccessTokens(userManager, session.expire),
+    handleCallbackOnce: (href) => (callback ??= session.handleCallback(href)),
+    reconcileOnce: () => (reconciled ??= session.reconcile()),
+    idToken: async () => {
+      await reconciled;
+      return session.idToken();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { User, type UserManager } from 'oidc-client-ts';
+import type { OidcEnv } from '../../../config/env';
+import { reportNotice } from '../../../lib/report';
+import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../notices';
+import { RENEW_LOCK_NAME, withLock, type SingleTabUserManager } from './user-manager';
+
+export const REVOKE_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
+  try {
+    storage?.setItem(CARRIED_NOTICE_KEY, name);
+    return storage !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function dropCarriedNotice(storage = tabStorage()): void {
+  try {
+    storage?.removeItem(CARRIED_NOTICE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+export interface EndedSession {
+  refreshToken: string | null;
+  idToken: string | null;
+}
+
+export function endedSession(stored: string | null): EndedSession {
+  let user: Partial<User> | null = null;
+  try {
+    user = stored === null ? null : User.fromStorageString(stored);
+  } catch {
+    // Unreadable: nothing to revoke.
+  }
+  const token = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return { refreshToken: token(user?.refresh_token), idToken: token(user?.id_token) };
+}
+
+export type SignOutUserManager = Pick<UserManager, 'getUser' | 'removeUser' | 'signoutRedirect'> &
+  Pick<SingleTabUserManager, 'revokeRefreshToken'>;
+
+export interface SignOutDeps {
+  userManager: SignOutUserManager;
+  oidc: OidcEnv;
+  origin: string;
+  redirect: (url: string) => void;
+}
+
+// Under the renewal lock, so that no tab renews meanwhile; a newer sign-in's tokens are left alone.
+export function revokeEndedSession(userManager: SignOutUserManager, ended: EndedSession): Promise<void> {
+  return withLock(RENEW_LOCK_NAME, async () => {
+    try {
+      const stored = await userManager.getUser();
+      if (!stored || stored.refresh_token === ended.refreshToken) await userManager.removeUser();
+    } catch (error) {
+      console.warn('Could not remove the stored OIDC user', error);
+    }
+    if (ended.refreshToken) await userManager.revokeRefreshToken(ended.refreshToken);
+  });
+}
+
+// Ending the provider's session leaves the refresh token valid, hence the revocation first.
+export async function endProviderSession(
+  { userManager, oidc, origin, redirect }: SignOutDeps,
+  ended: EndedSession,
+): Promise<void> {
+  let revoked = false;
+  try {
+    await withTimeout(revokeEndedSession(userManager, ended), REVOKE_TIMEOUT_MS, 'The revocation endpoint');
+    revoked = true;
+  } catch (error) {
+    console.warn('Could not revoke the refresh token', error);
+  }
+  // The provider's page replaces the app: the notice waits for the way back.
+  const carried = !revoked && carryNotice('signOutIncomplete');
+  if (!revoked && !carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
+  try {
+    if (oidc.cognitoDomain) {
+      const logoutUri = encodeURIComponent(`${origin}/`);
+      redirect(`${oidc.cognitoDomain}/logout?client_id=${encodeURIComponent(oidc.clientId)}&logout_uri=${logoutUri}`);
+    } else {
+      await userManager.signoutRedirect({ id_token_hint: ended.idToken ?? undefined });
+    }
+  } catch (error) {
+    console.warn('Could not end the session at the provider', error);
+    if (carried) dropCarriedNotice();
+    if (revoked || carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
+  }
+}

@@ -1,0 +1,100 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import messages from '../../../../public/assets/i18n/en.json';
+import type { AppStorage } from '../../../lib/storage';
+import { auth } from '../../../state/app-state';
+import { startTestState } from '../../../test/app-state';
+import { TEST_OIDC } from '../../../test/oidc';
+import type { ConnectedSession } from '../session/session';
+import { runSignIn } from '../sign-in';
+import { SignInModel } from '../sign-in-model';
+import { AuthControls } from './auth-controls';
+
+const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' };
+
+function renderControls(enabled = true) {
+  const rootRoute = createRootRoute({ component: () => <AuthControls enabled={enabled} /> });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/settings'] }),
+  });
+  render(
+    <IntlProvider locale="en" messages={messages}>
+      <RouterProvider router={router} />
+    </IntlProvider>,
+  );
+  return router;
+}
+
+/** The sign-in chunk, faked: what Login and Logout hand over to. */
+function fakeSession() {
+  const session = { login: vi.fn(async () => undefined), endSession: vi.fn(async () => undefined) };
+  const loadSession = async () => ({ session }) as unknown as ConnectedSession;
+  const model = new SignInModel({ auth, storage, oidc: TEST_OIDC, location: window.location, loadSession });
+  onTestFinished(runSignIn(model));
+  return session;
+}
+
+let storage: AppStorage;
+beforeEach(() => {
+  storage = startTestState();
+});
+
+describe('AuthControls', () => {
+  it('renders nothing when sign-in is not configured', async () => {
+    renderControls(false);
+    await act(async () => undefined);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows Login when signed out and starts the hosted sign-in on click', async () => {
+    const session = fakeSession();
+    renderControls();
+    await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(session.login).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
+  });
+
+  it('follows the auth state: the user menu replaces Login after sign-in and shows the name', async () => {
+    renderControls();
+    await screen.findByRole('button', { name: 'Login' });
+    act(() => void auth.loginSuccess(PROFILE));
+    const menuButton = await screen.findByRole('button', { name: 'User menu' });
+    expect(menuButton).toHaveTextContent('Ada Lovelace');
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+  });
+
+  it('opens the user menu from the keyboard; Logout signs out at once, ends the session and goes home', async () => {
+    const { endSession } = fakeSession();
+    act(() => void auth.loginSuccess(PROFILE));
+    const router = renderControls();
+    // The placeholder is disabled until the menu's code has loaded and replaced it.
+    const menuButton = await vi.waitFor(() => {
+      const button = screen.getByRole('button', { name: 'User menu' });
+      expect(button).toBeEnabled();
+      return button;
+      // Generous: transforming the menu's code on a busy machine can take a while.
+    }, 5000);
+    menuButton.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    // Profile above Logout; the first item has focus.
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Logout']);
+    await vi.waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    await vi.waitFor(() => expect(endSession).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), 5000);
+  });
+});
