@@ -24,7 +24,7 @@ export interface FakeCognitoOptions {
   dated?: boolean;
 }
 
-export interface IdentityCall {
+interface IdentityCall {
   operation: 'GetId' | 'GetCredentialsForIdentity';
   identityId?: string;
   logins?: Record<string, string>;

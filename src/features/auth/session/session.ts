@@ -109,7 +109,7 @@ export function createSession({ userManager, auth, oidc, origin, redirect }: Ses
   };
 }
 
-export type Session = ReturnType<typeof createSession>;
+type Session = ReturnType<typeof createSession>;
 
 export interface ConnectedSession {
   session: Session;
