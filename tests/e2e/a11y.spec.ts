@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { appUrl, expect, seedSettings, test } from './fixtures';
+import { appReady, appUrl, expect, seedSettings, test } from './fixtures';
 
 const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
 const LANGUAGES = ['en', 'he'] as const;
@@ -202,6 +202,7 @@ test.describe('keyboard only', () => {
 test.describe('focus and announcement after navigation', () => {
   test('focus moves to the new page heading and the title is announced politely', async ({ page }) => {
     await page.goto('/');
+    await appReady(page);
     const heading = page.getByRole('heading', { level: 1, name: 'Starter Next' });
     await expect(heading).toBeVisible();
     await expect(heading).not.toBeFocused();

@@ -33,6 +33,7 @@ test('stored keys that name a prototype are ignored with one warning and pollute
     ['snxt-SETTINGS', JSON.stringify({ theme: 'NATURE-THEME' })],
   ]);
   await page.goto('/settings');
+  await appReady(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/\bnature-theme\b/);
