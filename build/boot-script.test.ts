@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
+import { SIGNED_IN_CLASS, THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
 import type { BootStart } from '../src/boot';
 import { bootScriptSource, bundleBootScript, pageChunkMap, routePath } from './boot-script.mjs';
 
@@ -85,6 +85,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     meta.content = THEME_COLORS['DEFAULT-THEME'];
     document.head.append(meta);
   });
+  const takeInput = () => (window as { snxtTakeInput?: () => unknown[] }).snxtTakeInput?.() ?? [];
   afterEach(() => {
     document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]').forEach((link) => link.remove());
     meta.remove();
@@ -97,8 +98,11 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     vi.unstubAllGlobals();
   });
 
-  /** Runs the inline script as a page would, with `start` as the build gives it. */
-  const run = (start: Partial<BootStart> = {}) => new Function(bootScriptSource(bundle, { pages: {}, ...start }))();
+  /** Runs the inline script as a page would, with `start` as the build gives it; the input it keeps is dropped. */
+  const run = (start: Partial<BootStart> = {}, keepInput = false) => {
+    new Function(bootScriptSource(bundle, { pages: {}, ...start }))();
+    if (!keepInput) takeInput();
+  };
   /** Runs it with these stored settings (JSON text) and browser languages. */
   const runWith = (stored: string | null, languages: readonly string[] = ['en-US']) => {
     if (stored !== null) localStorage.setItem('snxt-SETTINGS', stored);
@@ -193,6 +197,34 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       runWith(stored);
       expect(look()).toEqual({ className: 'default-theme', lang: 'en', dir: 'ltr', color: '#3949ab' });
       expect(({} as Record<string, unknown>).theme).toBeUndefined();
+    });
+
+    it('marks a visitor stored as signed in, so the prerendered Login stays hidden; nothing else counts', () => {
+      for (const auth of ['{"isAuthenticated":false}', '{"__proto__":{"isAuthenticated":true}}', 'null', '{']) {
+        localStorage.setItem('snxt-AUTH', auth);
+        run();
+        expect(html.classList.contains(SIGNED_IN_CLASS), auth).toBe(false);
+      }
+      localStorage.setItem('snxt-AUTH', '{"isAuthenticated":true,"user":{"sub":"someone"}}');
+      run();
+      expect(html.classList.contains(SIGNED_IN_CLASS)).toBe(true);
+    });
+
+    it('keeps a click on a button and a change of a select for the app, not a click on a link', () => {
+      document.body.innerHTML =
+        '<button type="button">Menu</button><select><option>en</option></select><a href="#x">x</a>';
+      const heard: string[] = [];
+      for (const type of ['click', 'change']) document.body.addEventListener(type, () => heard.push(type));
+      run({}, true);
+      document.querySelector('button')!.click();
+      document.querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
+      document.querySelector('a')!.click();
+      expect(heard).toEqual(['click']);
+      expect(takeInput()).toEqual([
+        ['click', document.querySelector('button'), ''],
+        ['change', document.querySelector('select'), 'en'],
+      ]);
+      document.body.innerHTML = '';
     });
 
     it('survives storage that throws and a browser without a language list', () => {

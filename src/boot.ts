@@ -1,6 +1,7 @@
 // The pages' inline script (build/boot-script.mjs): the stored look before the first paint, then the app.
-import { DEFAULT_LANGUAGE, STORAGE_KEYS, STORAGE_PREFIX, TRANSLATING_CLASS } from './config/constants';
+import { DEFAULT_LANGUAGE, SIGNED_IN_CLASS, STORAGE_KEYS, STORAGE_PREFIX, TRANSLATING_CLASS } from './config/constants';
 import { htmlLang, languageDirection } from './i18n/languages';
+import { keepEarlyInput, pathHere } from './lib/early-input';
 import { createPolicy, toSink } from './lib/trusted-types';
 import { sanitizeSettings, visitorDefaults } from './state/settings-fields';
 import { effectiveTheme, showTheme } from './state/settings-model';
@@ -19,20 +20,23 @@ export interface BootStart {
   policy?: string;
 }
 
-function storedSettings(): unknown {
+function stored(key: string): unknown {
   try {
-    const text = localStorage.getItem(`${STORAGE_PREFIX}${STORAGE_KEYS.settings}`);
+    const text = localStorage.getItem(`${STORAGE_PREFIX}${key}`);
     return text === null ? undefined : JSON.parse(text);
   } catch {
     return undefined;
   }
 }
 
-function showStoredLook(): string | null {
+function showStoredLook(html: HTMLElement): string | null {
+  // Only a hint, as for the app: the prerendered Login hides from a visitor who was signed in (app.css).
+  if ((stored(STORAGE_KEYS.auth) as { isAuthenticated?: unknown } | null)?.isAuthenticated === true) {
+    html.classList.add(SIGNED_IN_CLASS);
+  }
   try {
-    const settings = sanitizeSettings(storedSettings(), visitorDefaults(navigator.languages ?? [])).value;
+    const settings = sanitizeSettings(stored(STORAGE_KEYS.settings), visitorDefaults(navigator.languages ?? [])).value;
     const { language } = settings;
-    const html = document.documentElement;
     const dark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
     showTheme(html, effectiveTheme(settings, { hour: () => new Date().getHours(), dark }));
     html.lang = htmlLang(language);
@@ -49,9 +53,10 @@ function showStoredLook(): string | null {
 }
 
 export function boot(start: BootStart): void {
-  const language = showStoredLook();
+  keepEarlyInput();
+  const language = showStoredLook(document.documentElement);
   const translating = language !== null && language !== DEFAULT_LANGUAGE;
-  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const path = pathHere();
   const chunks = Object.hasOwn(start.pages, path) ? (start.pages[path] ?? []) : [];
   const preload = (href: string, as: 'module' | 'fetch') => {
     const link = document.createElement('link');

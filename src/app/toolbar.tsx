@@ -2,7 +2,6 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
 import { useT } from '../i18n/use-t';
-import { usePendingControl } from '../lib/use-hydrated';
 import { useSettings } from '../state/use-settings';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
@@ -22,7 +21,6 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
   const t = useT();
   const mainLinks = navEntries(useRouter(), ['main']);
   const sticky = useSettings().stickyHeader;
-  const pending = usePendingControl();
   return (
     <header
       className={`${sticky ? 'sticky top-0' : 'relative'} z-30 bg-toolbar text-on-toolbar shadow-md`}
@@ -37,7 +35,6 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           aria-expanded={drawerOpen}
           aria-controls="side-drawer"
           onClick={onMenuClick}
-          {...pending}
         >
           <MenuIcon />
         </button>
