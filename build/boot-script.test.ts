@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_CLASS, THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
 import type { BootStart } from '../src/boot';
-import { bootScriptSource, bundleBootScript, pageChunkMap, routePath } from './boot-script.mjs';
+import { bootScriptSource, bundleBootScript, firstModules, pageChunkMap, routePath } from './boot-script.mjs';
 
 describe('routePath', () => {
   it('maps static route files to their URL path', () => {
@@ -40,6 +40,23 @@ describe('pageChunkMap', () => {
     }),
     'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
   };
+
+  it('lists what a first visit loads besides the entry: its static imports, the renderer and its imports', () => {
+    const withRenderer = {
+      ...bundle,
+      'assets/client.js': chunk('assets/client.js', {
+        isDynamicEntry: true,
+        facadeModuleId: '/app/node_modules/react-dom/client.js',
+        imports: ['assets/index.js', 'assets/scheduler.js'],
+      }),
+      'assets/scheduler.js': chunk('assets/scheduler.js', {}),
+    };
+    expect(firstModules(withRenderer as never, '/').sort()).toEqual([
+      '/assets/client.js',
+      '/assets/react-dom.js',
+      '/assets/scheduler.js',
+    ]);
+  });
 
   it("lists each static page's chunk with what it imports, minus what the entry loads", () => {
     expect(pageChunkMap(bundle as never, '/app/src/routes', '/')).toEqual({
@@ -130,7 +147,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
         else append(node);
       }
     });
-    return () => links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin]);
+    return () => links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin, link.fetchPriority]);
   };
   const look = () => ({ className: html.className, lang: html.lang, dir: html.dir, color: meta.content });
 
@@ -241,42 +258,45 @@ describe('the boot script (bundled, as the pages carry it)', () => {
 
   describe('after the first paint', () => {
     it('waits for the first contentful paint, not only a frame; and starts anyway if none comes', () => {
-      window.history.replaceState(null, '', '/settings');
-      run({ pages: { '/settings': ['/assets/settings.js'] } });
+      run({ manifest: '/manifest.webmanifest' });
+      const linked = () => document.head.querySelectorAll('link[rel="manifest"]').length;
       frames.splice(0).forEach((callback) => callback(0));
       vi.advanceTimersByTime(100);
-      expect(preloads()).toEqual([]);
+      expect(linked()).toBe(0);
       vi.advanceTimersByTime(2000);
-      expect(preloads()).toEqual(['/assets/settings.js']);
+      expect(linked()).toBe(1);
       // Once only, however many signals come.
       paint();
-      expect(preloads()).toEqual(['/assets/settings.js']);
+      expect(linked()).toBe(1);
+      document.head.querySelector('link[rel="manifest"]')?.remove();
     });
 
-    it("preloads English and the visitor's language with the entry, after the first frame", () => {
+    it("fetches English and the visitor's language from the start, at low priority", () => {
       localStorage.setItem('snxt-SETTINGS', '{"language":"pt-br"}');
       const fetchPreloads = recordFetchPreloads();
       run({ translations: '/assets/i18n/en.json' });
-      // Their text is hidden until translated, so no contentful paint: the first frame is the signal.
-      expect(fetchPreloads()).toEqual([]);
-      frames.splice(0).forEach((callback) => callback(0));
-      vi.advanceTimersByTime(1);
       expect(fetchPreloads()).toEqual([
-        ['/assets/i18n/en.json', 'fetch', 'anonymous'],
-        ['/assets/i18n/pt-br.json', 'fetch', 'anonymous'],
+        ['/assets/i18n/en.json', 'fetch', 'anonymous', 'low'],
+        ['/assets/i18n/pt-br.json', 'fetch', 'anonymous', 'low'],
       ]);
     });
 
-    it("starts loading the opened page's chunks and the renderer, and only that page's", () => {
+    it("fetches the entry, what it imports, the renderer and the opened page's chunks from the start, not other pages'", () => {
       window.history.replaceState(null, '', '/settings/');
       run({
+        entry: '/assets/index.js',
+        modules: ['/assets/client.js', '/assets/react-dom.js'],
         pages: { '/settings': ['/assets/settings.js', '/assets/switch.js'], '/about': ['/assets/about.js'] },
-        renderer: '/assets/react-dom.js',
       });
-      expect(preloads()).toEqual([]);
-      paint();
-      expect(preloads()).toEqual(['/assets/settings.js', '/assets/switch.js', '/assets/react-dom.js']);
-      expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('');
+      expect(preloads()).toEqual([
+        '/assets/index.js',
+        '/assets/client.js',
+        '/assets/react-dom.js',
+        '/assets/settings.js',
+        '/assets/switch.js',
+      ]);
+      const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
+      expect([link?.getAttribute('crossorigin'), link?.fetchPriority]).toEqual(['', 'low']);
     });
 
     it('links the web manifest only after the first paint', () => {
@@ -288,7 +308,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       link?.remove();
     });
 
-    it('preloads nothing on a path without a page chunk, including inherited object keys', () => {
+    it('preloads no page chunk on a path without one, including inherited object keys', () => {
       window.history.replaceState(null, '', '/constructor');
       run({ pages: { '/settings': ['/assets/settings.js'] } });
       paint();
@@ -296,10 +316,10 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     });
 
     it('starts at once in a tab that is hidden (it paints nothing until shown)', () => {
-      window.history.replaceState(null, '', '/settings');
       vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-      run({ pages: { '/settings': ['/assets/settings.js'] } });
-      expect(preloads()).toEqual(['/assets/settings.js']);
+      run({ manifest: '/manifest.webmanifest' });
+      expect(document.head.querySelector('link[rel="manifest"]')).not.toBeNull();
+      document.head.querySelector('link[rel="manifest"]')?.remove();
     });
 
     describe('the locale warm-up worker', () => {

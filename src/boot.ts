@@ -11,8 +11,8 @@ const REVEAL_AFTER_MS = 5000;
 
 export interface BootStart {
   entry?: string;
+  modules?: string[];
   pages: Record<string, string[]>;
-  renderer?: string;
   manifest?: string;
   translations?: string;
   startAfterMs?: number;
@@ -64,24 +64,27 @@ export function boot(start: BootStart): void {
     if (as !== 'module') link.as = as;
     // The app fetches both in CORS mode (module scripts, and fetch() of translations).
     link.crossOrigin = as === 'module' ? '' : 'anonymous';
+    link.fetchPriority = 'low';
     link.href = href;
     document.head.append(link);
   };
+  // Fetched from the start, at low priority: they arrive while the page paints, and run only after it has.
+  for (const href of [...(start.entry ? [start.entry] : []), ...(start.modules ?? []), ...chunks]) {
+    preload(href, 'module');
+  }
+  if (start.translations) {
+    preload(start.translations, 'fetch');
+    if (translating) preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch');
+  }
   let begun = false;
   const begin = () => {
     if (begun) return;
     begun = true;
-    for (const href of chunks) preload(href, 'module');
-    if (start.renderer) preload(start.renderer, 'module');
     if (start.manifest) {
       const link = document.createElement('link');
       link.rel = 'manifest';
       link.href = start.manifest;
       document.head.append(link);
-    }
-    if (start.translations) {
-      preload(start.translations, 'fetch');
-      if (translating) preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch');
     }
     if (start.entry) {
       import(/* @vite-ignore */ start.entry).catch((error: unknown) => console.error('Snxt failed to load', error));
