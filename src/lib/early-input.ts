@@ -1,5 +1,4 @@
-// A button's click (Enter and Space click too) or a select's change on a prerendered page before the app runs: the
-// boot script keeps it, the app applies it once, when it takes input (INPUT_MARK).
+// Clicks on buttons (Enter and Space click too) and select changes before the app runs: kept, then replayed once.
 type KeptInput = [type: string, control: Element, value: string];
 
 const TAKE = 'snxtTakeInput';

@@ -1,0 +1,32 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { compileMessages } from './compile-messages';
+
+const MESSAGES = {
+  plain: 'Settings',
+  empty: '',
+  argument: 'Notifications ({hotkey})',
+  spaced: '通知（{ hotkey }）and {count}',
+  hash: 'Room #1 of {total}',
+  plural: '{count, plural, one {# item} other {# items}}',
+  quoted: "It''s '{not an argument}'",
+  tag: 'Read <b>this</b>',
+  select: '{who, select, me {I} other {they}}',
+};
+
+describe('compileMessages', () => {
+  it('compiles every message exactly as the ICU parser does, simple ones without it', async () => {
+    const compiled = await compileMessages(MESSAGES);
+    for (const [id, text] of Object.entries(MESSAGES)) expect(compiled[id], id).toEqual(parse(text));
+  });
+
+  it('compiles the app’s translations as the ICU parser does', async () => {
+    for (const language of ['en', 'de', 'sk', 'fr', 'es', 'pt-br', 'zh-cn', 'he']) {
+      const { default: messages } = (await import(`../../public/assets/i18n/${language}.json`)) as {
+        default: Record<string, string>;
+      };
+      const compiled = await compileMessages(messages);
+      for (const [id, text] of Object.entries(messages)) expect(compiled[id], `${language} ${id}`).toEqual(parse(text));
+    }
+  });
+});
