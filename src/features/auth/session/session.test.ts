@@ -1,5 +1,6 @@
 import { User } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import * as report from '../../../lib/report';
 import { createMemoryStorage } from '../../../lib/storage';
@@ -8,7 +9,6 @@ import { locksTakenBy } from '../../../test/locks';
 import { startTestSignIn } from '../../../test/oidc';
 import { AUTH_NOTICES, takeCarriedNotice } from '../notices';
 import { createSession, type SessionUserManager } from './session';
-import { REVOKE_TIMEOUT_MS } from './sign-out';
 import { RENEW_LOCK_NAME, userManagerSettings } from './user-manager';
 
 const ORIGIN = 'https://app.example.com';
@@ -361,6 +361,27 @@ describe('Logout', () => {
     },
   );
 
+  const refusing = () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
+
+  it.each([
+    ['unavailable', refusing],
+    ['refusing writes', () => ({ getItem: () => null, setItem: refusing, removeItem: refusing })],
+  ])(
+    'after a failed revocation says so at once when this tab cannot keep the notice (storage %s)',
+    async (_what, storage) => {
+      vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(storage as () => Storage);
+      const userManager = fakeUserManager(null);
+      const order = recordOrder(userManager);
+      userManager.revokeRefreshToken.mockRejectedValue(new Error('Internal Server Error (500)'));
+      const { session } = setup(SIGNED_IN, userManager);
+      await session.endSession(ENDED);
+      expect(order).toEqual(['removeUser', 'signoutRedirect']);
+      expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+    },
+  );
+
   it('does not wait for ever on a revocation endpoint that never answers', async () => {
     vi.useFakeTimers();
     try {
@@ -397,6 +418,21 @@ describe('Logout', () => {
     await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
     expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('says so once when neither worked and the notice kept for the way back cannot be dropped', async () => {
+    const kept = new Map<string, string>();
+    vi.spyOn(window, 'sessionStorage', 'get').mockReturnValue({
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: refusing,
+    } as unknown as Storage);
+    const userManager = fakeUserManager(null);
+    userManager.revokeRefreshToken.mockRejectedValue(new Error('Failed to fetch'));
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await expect(session.endSession(ENDED)).resolves.toBeUndefined();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
   });
 });
 
