@@ -371,7 +371,7 @@ describe('Logout', () => {
   ])(
     'after a failed revocation says so at once when this tab cannot keep the notice (storage %s)',
     async (_what, storage) => {
-      vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(storage as () => Storage);
+      vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(storage as unknown as () => Storage);
       const userManager = fakeUserManager(null);
       const order = recordOrder(userManager);
       userManager.revokeRefreshToken.mockRejectedValue(new Error('Internal Server Error (500)'));
