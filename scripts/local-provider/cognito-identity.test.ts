@@ -4,6 +4,7 @@ import { createHash, createPublicKey, generateKeyPairSync, randomBytes, type Jso
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { regionOfId } from '../../src/config/cognito-identity-pool.mjs';
 import {
   CognitoIdentityError,
   getCredentialsForIdentity,
@@ -11,7 +12,6 @@ import {
   IdentityNetworkError,
   IdentityResponseError,
   loginsFor,
-  regionOf,
 } from '../../src/lib/cognito-identity';
 import { cognitoIdentity } from './cognito-identity.mjs';
 import { DEMO_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
@@ -637,7 +637,7 @@ describe("the app's identity client against the local provider", { timeout: 20_0
     try {
       const endpoint = op.identityEndpoint;
       const identityPoolId = op.identityPoolId;
-      expect(regionOf(identityPoolId)).toBe('eu-west-1');
+      expect(regionOfId(identityPoolId)).toBe('eu-west-1');
 
       const guest = await getIdentityId({ endpoint, identityPoolId });
       expect(guest).toMatch(IDENTITY_ID);

@@ -2,13 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CognitoIdentityError,
   credentialTiming,
-  defaultIdentityEndpoint,
   getCredentialsForIdentity,
   getId,
   IdentityNetworkError,
   IdentityResponseError,
   loginsFor,
-  regionOf,
 } from './cognito-identity';
 
 const ENDPOINT = 'https://cognito-identity.eu-west-1.amazonaws.com/';
@@ -372,43 +370,6 @@ describe('loginsFor', () => {
   it('refuses an empty ID token', () => {
     expect(() => loginsFor('http://127.0.0.1:5174', '')).toThrow(TypeError);
   });
-});
-
-describe('regionOf and defaultIdentityEndpoint', () => {
-  it.each([
-    [POOL_ID, 'eu-west-1'],
-    ['us-east-1:1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'us-east-1'],
-    ['us-gov-west-1:1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'us-gov-west-1'],
-    ['ap-southeast-2:1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'ap-southeast-2'],
-  ])('reads the region of %s', (poolId, region) => {
-    expect(regionOf(poolId)).toBe(region);
-  });
-
-  it.each([
-    'eu-west-1_AbCdEfGhI',
-    'eu-west-1',
-    ':00000000-0000-4000-8000-000000000000',
-    'EU-WEST-1:00000000-0000-4000-8000-000000000000',
-    'evil.example/x:00000000-0000-4000-8000-000000000000',
-    'eu-west-1:not-a-uuid',
-    `${POOL_ID}\n`,
-    '',
-  ])('refuses the pool id %j', (poolId) => {
-    expect(() => regionOf(poolId)).toThrow(TypeError);
-  });
-
-  it('builds Cognito’s regional endpoint', () => {
-    expect(defaultIdentityEndpoint('eu-west-1')).toBe('https://cognito-identity.eu-west-1.amazonaws.com/');
-    expect(defaultIdentityEndpoint(regionOf(POOL_ID))).toBe(ENDPOINT);
-    expect(defaultIdentityEndpoint('cn-north-1')).toBe('https://cognito-identity.cn-north-1.amazonaws.com.cn/');
-  });
-
-  it.each(['', 'eu-west', 'evil.example/', 'eu-west-1.evil.example#', 'eu-west-1/../x', 'EU-WEST-1'])(
-    'refuses the region %j',
-    (region) => {
-      expect(() => defaultIdentityEndpoint(region)).toThrow(TypeError);
-    },
-  );
 });
 
 const MINUTE = 60_000;

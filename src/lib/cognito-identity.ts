@@ -1,5 +1,5 @@
 // Cognito Identity's GetId and GetCredentialsForIdentity over JSON 1.1 with plain fetch: the AWS SDK is far too heavy.
-import { identityEndpointOf, regionOfId } from '../config/cognito-identity-pool.mjs';
+import { regionOfId } from '../config/cognito-identity-pool.mjs';
 import { AWS_CREDENTIALS, MAX_TIMER_DELAY_MS } from '../config/constants';
 import type { CognitoIdentityEnv } from '../config/env';
 
@@ -52,8 +52,6 @@ export class IdentityResponseError extends Error {
   }
 }
 
-const REGION = '[a-z]{2}(?:-[a-z]+)+-\\d+';
-const POOL_ID = new RegExp(`^(${REGION}):[0-9a-f-]+$`);
 const IDENTITY_ID = /^[\w-]{1,20}:[0-9a-f-]{1,36}$/;
 
 type Json = Record<string, unknown>;
@@ -158,17 +156,6 @@ export function loginsFor(issuerUrl: string, idToken: string): Logins {
   const name = /^https?:\/\/([^/?#@\s]+(?:\/[^?#\s]*)?)$/i.exec(issuerUrl)?.[1]?.replace(/\/+$/, '');
   if (!name || !idToken) throw new TypeError(`Not an issuer URL and ID token: ${issuerUrl}`);
   return { [name]: idToken };
-}
-
-export function regionOf(identityPoolId: string): string {
-  const region = POOL_ID.exec(identityPoolId)?.[1];
-  if (!region) throw new TypeError(`Not an identity pool id: ${identityPoolId}`);
-  return region;
-}
-
-export function defaultIdentityEndpoint(region: string): string {
-  if (!new RegExp(`^${REGION}$`).test(region)) throw new TypeError(`Not an AWS region: ${region}`);
-  return identityEndpointOf(region);
 }
 
 // A stored identity Cognito will not serve: merged away, or someone else's.
