@@ -205,8 +205,8 @@ describe('getCredentialsForIdentity', () => {
 });
 
 describe('failures', () => {
-  const call = (fetch: typeof globalThis.fetch, signal?: AbortSignal) =>
-    getCredentialsForIdentity({ endpoint: ENDPOINT, identityId: IDENTITY_ID, fetch, signal });
+  const call = (fetch: typeof globalThis.fetch) =>
+    getCredentialsForIdentity({ endpoint: ENDPOINT, identityId: IDENTITY_ID, fetch });
 
   it.each([
     [
@@ -304,18 +304,6 @@ describe('failures', () => {
     });
     const error = await failure(call(fakeFetch(() => new Response(body, { status: 200 }))));
     expect(error).toBeInstanceOf(IdentityNetworkError);
-  });
-
-  it('passes the signal on and rejects with the abort itself, not as a network failure', async () => {
-    const controller = new AbortController();
-    const fetch = vi.fn<typeof globalThis.fetch>(async (_url, init) => {
-      controller.abort();
-      throw init?.signal?.reason;
-    });
-    const error = await failure(call(fetch, controller.signal));
-    expect(fetch.mock.calls[0]![1]?.signal).toBe(controller.signal);
-    expect(error).not.toBeInstanceOf(IdentityNetworkError);
-    expect(error.name).toBe('AbortError');
   });
 
   it('calls the fetch it is given as a plain function (window.fetch throws when called as a method)', async () => {

@@ -23,7 +23,6 @@ export interface IdentityCallOptions {
   endpoint: string;
   logins?: Logins;
   fetch?: typeof fetch;
-  signal?: AbortSignal;
 }
 
 export class CognitoIdentityError extends Error {
@@ -82,7 +81,7 @@ const identityIdOf = (answer: Json): string | undefined => {
 async function call<T>(
   operation: string,
   input: Json,
-  { endpoint, logins, fetch: send = fetch, signal }: IdentityCallOptions,
+  { endpoint, logins, fetch: send = fetch }: IdentityCallOptions,
   read: (answer: Json, serverTime: Date | null) => T | undefined,
 ): Promise<T> {
   if (logins && Object.keys(logins).length > 0) input.Logins = logins;
@@ -98,14 +97,12 @@ async function call<T>(
         'x-amz-target': `AWSCognitoIdentityService.${operation}`,
       },
       body: JSON.stringify(input),
-      signal,
     });
     status = response.status;
     body = await response.text();
     date = response.headers.get('date');
     if (!response.ok) errorType = response.headers.get('x-amzn-errortype');
   } catch (error) {
-    if (signal?.aborted) throw error;
     throw new IdentityNetworkError(`Cognito Identity ${operation}: no answer from ${endpoint}`, { cause: error });
   }
 
