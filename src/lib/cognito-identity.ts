@@ -19,7 +19,7 @@ export interface IdentityCredentials {
   serverTime: Date | null;
 }
 
-export interface IdentityCallOptions {
+interface IdentityCallOptions {
   endpoint: string;
   logins?: Logins;
   fetch?: typeof fetch;
@@ -36,7 +36,7 @@ export class CognitoIdentityError extends Error {
   }
 }
 
-export class IdentityNetworkError extends Error {
+class IdentityNetworkError extends Error {
   override name = 'IdentityNetworkError';
 }
 
@@ -127,11 +127,11 @@ async function call<T>(
   return result;
 }
 
-export function getId(options: IdentityCallOptions & { identityPoolId: string }): Promise<string> {
+function getId(options: IdentityCallOptions & { identityPoolId: string }): Promise<string> {
   return call('GetId', { IdentityPoolId: options.identityPoolId }, options, identityIdOf);
 }
 
-export function getCredentialsForIdentity(
+function getCredentialsForIdentity(
   options: IdentityCallOptions & { identityId: string },
 ): Promise<IdentityCredentials> {
   return call('GetCredentialsForIdentity', { IdentityId: options.identityId }, options, (answer, serverTime) => {
