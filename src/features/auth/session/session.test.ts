@@ -1,15 +1,24 @@
 import { User } from 'oidc-client-ts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import * as report from '../../../lib/report';
 import { createMemoryStorage } from '../../../lib/storage';
 import { AuthModel } from '../../../state/auth-model';
 import { locksTakenBy } from '../../../test/locks';
 import { startTestSignIn } from '../../../test/oidc';
+import { sessionWiring } from '../../../test/user-manager';
 import { AUTH_NOTICES, takeCarriedNotice } from '../notices';
-import { createSession, type SessionUserManager } from './session';
-import { REVOKE_TIMEOUT_MS } from './sign-out';
-import { RENEW_LOCK_NAME, userManagerSettings } from './user-manager';
+import { connectSession } from './session';
+import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
+
+const built = vi.hoisted(() => ({ userManager: null as unknown }));
+vi.mock('./user-manager', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./user-manager')>()),
+  SingleTabUserManager: function SingleTabUserManager() {
+    return built.userManager;
+  },
+}));
 
 const ORIGIN = 'https://app.example.com';
 const OIDC: OidcEnv = {
@@ -41,9 +50,20 @@ function oidcUser({
   });
 }
 
+type FakedCalls =
+  | 'getUser'
+  | 'signinRedirect'
+  | 'signinCallback'
+  | 'signinSilent'
+  | 'revokeRefreshToken'
+  | 'removeUser'
+  | 'signoutRedirect'
+  | 'clearStaleState';
+
 /**
- * The UserManager boundary: everything else is the real code. Its state store is oidc-client-ts's
- * own, set up as the app sets it up; a successful callback uses the state up as oidc-client-ts does.
+ * The UserManager boundary, which the session builds in place of its own: everything else is the real code.
+ * Its state store is oidc-client-ts's own, set up as the app sets it up; a successful callback uses the
+ * state up as oidc-client-ts does.
  */
 function fakeUserManager(stored: User | null = null) {
   const storage = createMemoryStorage();
@@ -58,12 +78,17 @@ function fakeUserManager(stored: User | null = null) {
       return oidcUser({ state: { returnTo: '/settings' } });
     }),
     signinSilent: vi.fn(async (): Promise<User | null> => oidcUser()),
-    revokeRefreshToken: vi.fn<SessionUserManager['revokeRefreshToken']>(async () => undefined),
+    revokeRefreshToken: vi.fn<SingleTabUserManager['revokeRefreshToken']>(async () => undefined),
     removeUser: vi.fn(async () => {
       stored = null;
     }),
     signoutRedirect: vi.fn(async () => undefined),
-  } satisfies SessionUserManager & { storage: unknown };
+    ...sessionWiring(),
+  } satisfies Pick<SingleTabUserManager, FakedCalls> & {
+    settings: Pick<SingleTabUserManager['settings'], 'stateStore'>;
+    events: unknown;
+    storage: unknown;
+  };
 }
 
 /** A sign-in started in this browser, as oidc-client-ts stores it; resolves to its `state`. */
@@ -72,8 +97,9 @@ const pendingSignIn = (userManager: ReturnType<typeof fakeUserManager>) => start
 function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
   const endSession = vi.fn();
   const auth = new AuthModel({ stored: storedAuth, storage: createMemoryStorage() });
-  const redirect = vi.fn();
-  const session = createSession({ userManager, auth, oidc, origin: ORIGIN, redirect });
+  const redirect = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+  built.userManager = userManager;
+  const { session } = connectSession(auth, userManager.storage, oidc, ORIGIN);
   return { auth, session, userManager, redirect, endSession };
 }
 
@@ -254,7 +280,7 @@ describe('Logout', () => {
   /** The tokens Logout took from storage at once, as oidc-client-ts stored them. */
   const ENDED = oidcUser().toStorageString();
 
-  function recordOrder(userManager: ReturnType<typeof fakeUserManager>, redirect?: ReturnType<typeof vi.fn>) {
+  function recordOrder(userManager: ReturnType<typeof fakeUserManager>, redirect?: MockInstance<Location['assign']>) {
     const order: string[] = [];
     userManager.revokeRefreshToken.mockImplementation(async (token: string) => void order.push(`revoke ${token}`));
     userManager.removeUser.mockImplementation(async () => void order.push('removeUser'));
@@ -361,6 +387,27 @@ describe('Logout', () => {
     },
   );
 
+  const refusing = () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
+
+  it.each([
+    ['unavailable', refusing],
+    ['refusing writes', () => ({ getItem: () => null, setItem: refusing, removeItem: refusing })],
+  ])(
+    'after a failed revocation says so at once when this tab cannot keep the notice (storage %s)',
+    async (_what, storage) => {
+      vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(storage as unknown as () => Storage);
+      const userManager = fakeUserManager(null);
+      const order = recordOrder(userManager);
+      userManager.revokeRefreshToken.mockRejectedValue(new Error('Internal Server Error (500)'));
+      const { session } = setup(SIGNED_IN, userManager);
+      await session.endSession(ENDED);
+      expect(order).toEqual(['removeUser', 'signoutRedirect']);
+      expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+    },
+  );
+
   it('does not wait for ever on a revocation endpoint that never answers', async () => {
     vi.useFakeTimers();
     try {
@@ -397,6 +444,21 @@ describe('Logout', () => {
     await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
     expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('says so once when neither worked and the notice kept for the way back cannot be dropped', async () => {
+    const kept = new Map<string, string>();
+    vi.spyOn(window, 'sessionStorage', 'get').mockReturnValue({
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: refusing,
+    } as unknown as Storage);
+    const userManager = fakeUserManager(null);
+    userManager.revokeRefreshToken.mockRejectedValue(new Error('Failed to fetch'));
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await expect(session.endSession(ENDED)).resolves.toBeUndefined();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
   });
 });
 
