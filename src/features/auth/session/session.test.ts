@@ -95,12 +95,11 @@ function fakeUserManager(stored: User | null = null) {
 const pendingSignIn = (userManager: ReturnType<typeof fakeUserManager>) => startTestSignIn(userManager.storage, ORIGIN);
 
 function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
-  const endSession = vi.fn();
   const auth = new AuthModel({ stored: storedAuth, storage: createMemoryStorage() });
   const redirect = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
   built.userManager = userManager;
   const { session } = connectSession(auth, userManager.storage, oidc, ORIGIN);
-  return { auth, session, userManager, redirect, endSession };
+  return { auth, session, userManager, redirect };
 }
 
 let notices: report.Notice[];
@@ -181,12 +180,15 @@ describe('the sign-in callback', () => {
   ])('leaves a signed-in session as it was for %s, which answers no sign-in started here', async (path) => {
     const userManager = fakeUserManager(oidcUser());
     await pendingSignIn(userManager);
-    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    const { session, auth, redirect } = setup(SIGNED_IN, userManager);
     await expect(session.handleCallback(`${ORIGIN}${path}`)).resolves.toBe('/?keep=1');
     expect(auth.state.value).toEqual(SIGNED_IN);
     expect(userManager.signinCallback).not.toHaveBeenCalled();
     expect(userManager.removeUser).not.toHaveBeenCalled();
-    expect(endSession).not.toHaveBeenCalled();
+    // No provider round trip: nothing revoked, no sign-out page.
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
   });
 
@@ -236,11 +238,14 @@ describe('start-up reconciliation', () => {
   it('signs out when the refresh token does not renew', async () => {
     const userManager = fakeUserManager(oidcUser({ expiresIn: -10 }));
     userManager.signinSilent.mockRejectedValue(new Error('invalid_grant'));
-    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    const { session, auth, redirect } = setup(SIGNED_IN, userManager);
     await session.reconcile();
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
     expect(userManager.removeUser).toHaveBeenCalled();
-    expect(endSession).not.toHaveBeenCalled();
+    // No provider round trip: nothing revoked, no sign-out page.
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
   });
 
