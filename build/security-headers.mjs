@@ -47,7 +47,7 @@ const CSP_ENDPOINT = 'snxt-csp';
 // The headers are a production build's, so its rule for plain http applies.
 function errorReportUrl(env) {
   const value = env.VITE_ERROR_REPORT_URL?.trim();
-  return value ? (checkErrorReportUrl(value, true).url ?? null) : null;
+  return value ? checkErrorReportUrl(value, true, () => null) : null;
 }
 
 const unique = (values) => [...new Set(values.filter(Boolean))];

@@ -169,8 +169,7 @@ function parseGaId(raw: RawEnv): string | null {
 function parseErrorReportUrl(raw: RawEnv, production: boolean): string | null {
   const value = text(raw, 'VITE_ERROR_REPORT_URL');
   if (!value) return null;
-  const checked = checkErrorReportUrl(value, production);
-  return 'url' in checked ? checked.url : invalid('VITE_ERROR_REPORT_URL', checked.problem);
+  return checkErrorReportUrl(value, production, (problem: string) => invalid('VITE_ERROR_REPORT_URL', problem));
 }
 
 function parseI18nPrefix(raw: RawEnv): string {
