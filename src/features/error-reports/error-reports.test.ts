@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '../../lib/storage';
 import { createErrorReports } from './error-reports';
 
 const COLLECTOR = 'https://errors.example.com/r';
@@ -23,6 +24,7 @@ function setup(overrides: Parameters<typeof createErrorReports>[1] = {}) {
     now: () => clock.now,
     page: () => new URL(PAGE),
     profile: () => PROFILE,
+    storage: () => createMemoryStorage(),
     userAgent: 'Mozilla/5.0 (test)',
     environment: 'PROD',
     ...overrides,
@@ -104,6 +106,28 @@ describe('error reports', () => {
       'Sign-in failed at https://app.example.com/settings with Bearer [redacted] for [redacted] ([redacted])',
     );
     expect(sent()[0]!.stack).toContain('https://app.example.com/assets/index-AbC123.js:1:2');
+  });
+
+  it('never sends a token or PKCE verifier the sign-in keeps in storage, whatever it looks like', () => {
+    const storage = createMemoryStorage();
+    const tokens = {
+      access_token: 'letters-only-access-token-without-any-digit',
+      refresh_token: 'short-refresh',
+      id_token: 'opaque.id.token',
+      profile: { iss: 'https://idp.example.com' },
+    };
+    storage.setItem('oidc.user:https://idp.example.com:client', JSON.stringify(tokens));
+    storage.setItem('oidc.af0ifjsldkj', JSON.stringify({ code_verifier: 'verifier-made-of-letters-only' }));
+    storage.setItem('oidc.broken', '{');
+    const { report, sent } = setup({ storage: () => storage, profile: () => null });
+    report(
+      new Error(
+        `refused ${tokens.access_token}, ${tokens.refresh_token}, ${tokens.id_token}, verifier-made-of-letters-only by https://idp.example.com/token`,
+      ),
+    );
+    expect(sent()[0]!.message).toBe(
+      'refused [redacted], [redacted], [redacted], [redacted] by https://idp.example.com/token',
+    );
   });
 
   it('sends at most 10 reports per page load', () => {

@@ -1,7 +1,8 @@
-import { APP_VERSION } from '../../config/constants';
+import { APP_VERSION, OIDC_STORE_PREFIX } from '../../config/constants';
 import { env } from '../../config/env';
+import type { KeyValueStorage } from '../../lib/storage';
 import type { UserProfile } from '../../state/auth-model';
-import { auth } from '../../state/app-state';
+import { auth, storage as appStorage } from '../../state/app-state';
 import { scrub } from './scrub';
 
 const MAX_REPORTS = 10;
@@ -10,6 +11,8 @@ const MAX_STACK_LINES = 20;
 const MAX_MESSAGE = 1000;
 const MAX_LINE = 500;
 const MAX_SCRUBBED = 100_000;
+const STORED_SECRETS = ['access_token', 'id_token', 'refresh_token', 'code_verifier'];
+const PUBLIC_CLAIMS = new Set(['locale', 'zoneinfo', 'updated_at', 'email_verified', 'phone_number_verified']);
 
 interface ReportDeps {
   beacon?: ((url: string, body: string) => boolean) | null;
@@ -17,6 +20,7 @@ interface ReportDeps {
   now?: () => number;
   page?: () => Pick<URL, 'origin' | 'pathname'>;
   profile?: () => Readonly<UserProfile> | null;
+  storage?: () => KeyValueStorage | undefined;
   userAgent?: string;
   environment?: string;
 }
@@ -45,9 +49,28 @@ function describe(error: unknown): { name: string; message: string; stack: strin
   );
 }
 
-function clean(value: string, profile: Readonly<UserProfile> | null, max: number): string {
+function clean(value: string, secrets: readonly string[], max: number): string {
   const bounded = value.length > MAX_SCRUBBED ? value.slice(0, MAX_SCRUBBED).replace(/\S*$/, '') : value;
-  return scrub(bounded, profile).slice(0, max);
+  return scrub(bounded, secrets).slice(0, max);
+}
+
+function profileValues(profile: Readonly<UserProfile> | null): string[] {
+  return Object.entries(profile ?? {})
+    .filter(([claim, value]) => typeof value === 'string' && !PUBLIC_CLAIMS.has(claim))
+    .map(([, value]) => value as string);
+}
+
+function storedSecrets(storage: KeyValueStorage | undefined): string[] {
+  const found: string[] = [];
+  for (let index = 0; storage && index < storage.length; index++) {
+    const key = storage.key(index);
+    if (!key?.startsWith(OIDC_STORE_PREFIX)) continue;
+    const entry: unknown = attempt(() => JSON.parse(storage.getItem(key) ?? 'null'), null);
+    if (typeof entry !== 'object' || entry === null) continue;
+    const record = entry as Record<string, unknown>;
+    for (const field of STORED_SECRETS) if (typeof record[field] === 'string') found.push(record[field]);
+  }
+  return found;
 }
 
 // sendBeacon with a string posts text/plain: a CORS-safelisted type, so no preflight, whatever the collector answers.
@@ -59,6 +82,7 @@ export function createErrorReports(
     now = Date.now,
     page = () => window.location,
     profile = () => auth?.state.peek().user ?? null,
+    storage = () => appStorage,
     userAgent = navigator.userAgent,
     environment = env.envName,
   }: ReportDeps = {},
@@ -83,19 +107,19 @@ export function createErrorReports(
   // Never throws and never reports its own failure: that would loop through the door it listens to.
   return (error) =>
     attempt(() => {
-      const user = profile();
+      const secrets = [...profileValues(profile()), ...storedSecrets(storage())];
       const { name, message, stack } = describe(error);
       const at = now();
-      const scrubbed = clean(message, user, MAX_MESSAGE);
+      const scrubbed = clean(message, secrets, MAX_MESSAGE);
       if (!admit(scrubbed, at)) return;
       const { origin, pathname } = page();
-      const lines = stack.split('\n', MAX_STACK_LINES).map((line) => clean(line, user, MAX_LINE));
+      const lines = stack.split('\n', MAX_STACK_LINES).map((line) => clean(line, secrets, MAX_LINE));
       deliver(
         JSON.stringify({
           message: scrubbed,
-          name: clean(name, user, MAX_LINE),
+          name: clean(name, secrets, MAX_LINE),
           stack: lines.join('\n'),
-          url: clean(origin + pathname, user, MAX_LINE),
+          url: clean(origin + pathname, secrets, MAX_LINE),
           release: APP_VERSION,
           environment,
           time: new Date(at).toISOString(),

@@ -1,5 +1,3 @@
-import type { UserProfile } from '../../state/auth-model';
-
 const REDACTED = '[redacted]';
 
 const URL_CREDENTIALS = /\b([a-z][\w+.-]*:\/\/)[^\s/?#@]*@/gi;
@@ -15,15 +13,10 @@ const LONG_RUN = /[\w-]{32,}/g;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function profileValues(profile: Readonly<UserProfile> | null): RegExp[] {
-  if (!profile) return [];
-  return Object.entries(profile)
-    .filter(([claim, value]) => typeof value === 'string' && value.length > 1 && !claim.endsWith('_verified'))
-    .map(([, value]) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value as string)}(?![\\p{L}\\p{N}])`, 'giu'));
-}
+const exactly = (value: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value)}(?![\\p{L}\\p{N}])`, 'giu');
 
-// Whatever a report carries passes here: no query, hash, token, sign-in code or profile value leaves the page.
-export function scrub(text: string, profile: Readonly<UserProfile> | null): string {
+// Whatever a report carries passes here: no query, hash, token, sign-in code or known secret leaves the page.
+export function scrub(text: string, secrets: readonly string[]): string {
   let result = text
     .replace(URL_CREDENTIALS, '$1')
     .replace(QUERY_OR_HASH, '')
@@ -32,6 +25,6 @@ export function scrub(text: string, profile: Readonly<UserProfile> | null): stri
     .replace(SECRET_VALUE, `$1$2${REDACTED}`)
     .replace(AWS_KEY_ID, REDACTED)
     .replace(EMAIL, REDACTED);
-  for (const value of profileValues(profile)) result = result.replace(value, REDACTED);
+  for (const secret of secrets) if (secret.length > 1) result = result.replace(exactly(secret), REDACTED);
   return result.replace(LONG_RUN, (run) => (/\d/.test(run) && /[a-z]/i.test(run) ? REDACTED : run));
 }
