@@ -48,6 +48,11 @@ test.describe('error reports', () => {
     request,
   }) => {
     const marker = newMarker();
+    const blocked: string[] = [];
+    page.on(
+      'console',
+      (line) => /Content Security Policy|CORS|net::ERR/.test(line.text()) && blocked.push(line.text()),
+    );
     await page.goto('/settings?q=secret-query#secret-hash');
     await appReady(page);
     await throwLater(page, [`boom ${marker}`]);
@@ -75,6 +80,7 @@ test.describe('error reports', () => {
     );
     await page.waitForTimeout(500);
     expect(await reportsWith(request, marker)).toHaveLength(1);
+    expect(blocked).toEqual([]);
   });
 
   test("an error carrying the sign-in code, the user's tokens and email arrives scrubbed", async ({
