@@ -30,6 +30,7 @@ export const HOUR_CHECK_INTERVAL_MS = 60_000;
 export const STORAGE_PREFIX = 'snxt-';
 
 export const OIDC_STORE_PREFIX = 'oidc.';
+export const REVOKE_TIMEOUT_MS = 5000;
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
 
 export const TOAST_DURATION_MS = {

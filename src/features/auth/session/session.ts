@@ -14,7 +14,7 @@ import { safeReturnPath } from './return-path';
 import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
 
-export type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
+type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
   SignOutUserManager & { settings: Pick<UserManager['settings'], 'stateStore'> };
 
 interface SessionDeps {
@@ -28,7 +28,7 @@ interface SessionDeps {
 const returnToOf = (state: unknown) =>
   typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
 
-export function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
+function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
   // Someone already signed out (another tab) is not told; a failed sign-in attempt always is.
   async function endLocally(notice: Notice, always: boolean) {
     const wasSignedIn = auth.state.value.isAuthenticated;
