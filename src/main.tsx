@@ -17,12 +17,13 @@ const loadRenderer = () => import('react-dom/client');
 type Renderer = Awaited<ReturnType<typeof loadRenderer>>;
 
 // Once the live state is on screen; in a task of its own, where React may hydrate what a replayed event reaches.
-function TakeInput({ hydratedPath }: { hydratedPath: string | null }) {
+// A wrapper, not a sibling: a sibling would shift the useId of everything below from the prerendered one.
+function TakeInput({ hydratedPath, children }: { hydratedPath: string | null; children: ReactNode }) {
   const hydrated = useHydrated();
   useEffect(() => {
     if (hydrated) setTimeout(() => replayEarlyInput(hydratedPath));
   }, [hydrated, hydratedPath]);
-  return null;
+  return children;
 }
 
 interface Hydration {
@@ -33,8 +34,9 @@ interface Hydration {
 const app = (router: AppRouter, hydration: Hydration | null = null): ReactNode => (
   <StrictMode>
     <AppProviders hydrationMessages={hydration?.messages}>
-      <RouterProvider router={router} />
-      <TakeInput hydratedPath={hydration?.path ?? null} />
+      <TakeInput hydratedPath={hydration?.path ?? null}>
+        <RouterProvider router={router} />
+      </TakeInput>
     </AppProviders>
   </StrictMode>
 );

@@ -31,23 +31,31 @@ const inputBeforeTheApp = (page: Page) =>
       (window as { firstInputAt?: number }).firstInputAt! < performance.getEntriesByName('snxt:input')[0]!.startTime,
   );
 
-async function openAtFirstPaint(page: Page, path: string) {
+/** Opens a page on the slow phone, its entry held back until the returned function is called: the input comes first. */
+async function openAtFirstPaint(page: Page, path: string): Promise<() => void> {
   await recordFirstInput(page);
   await slowPhone(page);
+  const release = await holdEntry(page);
   await page.goto(path, { waitUntil: 'commit' });
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  return release;
 }
 
 const stored = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('snxt-SETTINGS')))!);
 
-/** Opens a page with its entry script held back until the returned function is called. */
-async function openBeforeTheApp(page: Page, path: string): Promise<() => void> {
+async function holdEntry(page: Page): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });
+  return () => release();
+}
+
+/** Opens a page with its entry script held back until the returned function is called. */
+async function openBeforeTheApp(page: Page, path: string): Promise<() => void> {
+  const release = await holdEntry(page);
   await page.goto(path);
   return release;
 }
@@ -56,10 +64,11 @@ test.describe('on a slow phone, right after the first paint', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('a tap on the menu button opens the drawer once the app runs, once', async ({ page }) => {
-    await openAtFirstPaint(page, '/');
+    const release = await openAtFirstPaint(page, '/');
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     // Where the finger lands: no waiting for the control to say it is ready.
     await menuButton.tap({ force: true });
+    release();
     await appReady(page);
     expect(await inputBeforeTheApp(page)).toBe(true);
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
@@ -69,10 +78,11 @@ test.describe('on a slow phone, right after the first paint', () => {
   });
 
   test('Space on a switch toggles it once the app runs, once', async ({ page }) => {
-    await openAtFirstPaint(page, '/settings');
+    const release = await openAtFirstPaint(page, '/settings');
     const sticky = page.getByRole('switch', { name: 'Sticky header' });
     await sticky.focus();
     await page.keyboard.press('Space');
+    release();
     await appReady(page);
     expect(await inputBeforeTheApp(page)).toBe(true);
     await expect(sticky).toHaveAttribute('aria-checked', 'false');
