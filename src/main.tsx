@@ -16,8 +16,7 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 const loadRenderer = () => import('react-dom/client');
 type Renderer = Awaited<ReturnType<typeof loadRenderer>>;
 
-// Once the live state is on screen; in a task of its own, where React may hydrate what a replayed event reaches.
-// A wrapper, not a sibling: a sibling would shift the useId of everything below from the prerendered one.
+// Replays once the live state is on screen, in a task of its own; a wrapper, as a sibling would shift every useId below.
 function TakeInput({ hydratedPath, children }: { hydratedPath: string | null; children: ReactNode }) {
   const hydrated = useHydrated();
   useEffect(() => {
