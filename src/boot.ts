@@ -58,19 +58,20 @@ export function boot(start: BootStart): void {
   const translating = language !== null && language !== DEFAULT_LANGUAGE;
   const path = pathHere();
   const chunks = Object.hasOwn(start.pages, path) ? (start.pages[path] ?? []) : [];
-  const preload = (href: string, as: 'module' | 'fetch') => {
+  // rel=preload, not modulepreload, which Chromium fetches at high priority whatever fetchpriority says.
+  const preload = (href: string, as: 'script' | 'fetch') => {
     const link = document.createElement('link');
-    link.rel = as === 'module' ? 'modulepreload' : 'preload';
-    if (as !== 'module') link.as = as;
+    link.rel = 'preload';
+    link.as = as;
     // The app fetches both in CORS mode (module scripts, and fetch() of translations).
-    link.crossOrigin = as === 'module' ? '' : 'anonymous';
+    link.crossOrigin = 'anonymous';
     link.fetchPriority = 'low';
     link.href = href;
     document.head.append(link);
   };
   // Fetched from the start, at low priority: they arrive while the page paints, and run only after it has.
   for (const href of [...(start.entry ? [start.entry] : []), ...(start.modules ?? []), ...chunks]) {
-    preload(href, 'module');
+    preload(href, 'script');
   }
   if (start.translations) {
     preload(start.translations, 'fetch');
