@@ -25,17 +25,19 @@ function oidcUser({
   expiresIn = 3600,
   refreshToken = 'refresh-1',
   state,
+  claims = {},
 }: Partial<{
   expiresIn: number;
   refreshToken: string | undefined;
   state: unknown;
+  claims: Record<string, unknown>;
 }> = {}) {
   return new User({
     access_token: 'access-1',
     id_token: 'id-1',
     refresh_token: refreshToken,
     token_type: 'Bearer',
-    profile: { ...PROFILE, iss: OIDC.authority, aud: 'client-1', exp: 2, iat: 1, auth_time: 1, nonce: 'n' },
+    profile: { ...PROFILE, ...claims, iss: OIDC.authority, aud: 'client-1', exp: 2, iat: 1, auth_time: 1, nonce: 'n' },
     expires_at: Math.floor(Date.now() / 1000) + expiresIn,
     userState: state,
   });
@@ -124,6 +126,17 @@ describe('the sign-in callback', () => {
     expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
     expect(JSON.stringify(auth.state.value)).not.toMatch(/access|refresh|id-1/);
     expect(notices).toEqual([]);
+  });
+
+  it.each([
+    [['editors', 'snxt-demo-users'], { groups: ['editors', 'snxt-demo-users'] }],
+    ['editors', {}],
+    [Array.from({ length: 10_000 }, (_, index) => `group-${index}`), {}],
+  ])("gives the user the ID token's cognito:groups %#, checked", async (groups, expected) => {
+    const { session, auth, userManager } = setup();
+    userManager.signinCallback.mockResolvedValueOnce(oidcUser({ claims: { 'cognito:groups': groups } }));
+    await session.handleCallback(`${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`);
+    expect(auth.state.value).toEqual({ isAuthenticated: true, user: { ...PROFILE, ...expected } });
   });
 
   it('signs out, removes the tokens and explains an answer to a pending sign-in that fails verification', async () => {
