@@ -139,6 +139,7 @@ describe("the user's groups", () => {
     ['nested lists', [['admins']]],
     ['null', null],
     ['an array-like object', { 0: 'admins', length: 1 }],
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is tested
     ['a list with holes', [, 'admins']],
     ['an empty name', ['admins', '']],
     ['a name longer than 128 characters', ['a'.repeat(129)]],
