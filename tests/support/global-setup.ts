@@ -14,8 +14,13 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   required:  mandatory sign-in (VITE_AUTH_REQUIRED), the app's own origin an API origin (VITE_API_ORIGINS=self)
  *   identity:  sign-in and identity pool of a second provider whose pool refuses guests and
  *              hands out credentials lasting IDENTITY_CREDENTIALS_TTL seconds
+ *   groups:    as main without a pool, but /profile needs the group snxt-demo-users and has a navigation
+ *              entry (vite-profile-for-a-group.config.ts): a page for a group, reached from in and outside it
  */
-export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity'] as const;
+export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity', 'groups'] as const;
+const CONFIG_FILES: Partial<Record<(typeof VARIANTS)[number], string>> = {
+  groups: 'tests/support/vite-profile-for-a-group.config.ts',
+};
 export const OIDC_CLIENT_ID = 'snxt-e2e';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
 export const IDENTITY_CREDENTIALS_TTL = 8;
@@ -50,13 +55,14 @@ export default async function globalSetup() {
       VITE_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
       ...pool(identityProvider),
     },
+    groups: oidc,
   };
 
   const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close];
   try {
     for (const name of VARIANTS) {
       const outDir = `.e2e/${name}`;
-      buildApp(outDir, variantEnv[name]);
+      buildApp(outDir, variantEnv[name], CONFIG_FILES[name]);
       const preview = await startPreview(outDir, ports[name]);
       stops.push(preview.stop);
       process.env[`E2E_${name.toUpperCase()}_URL`] = preview.url;
