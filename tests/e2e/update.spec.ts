@@ -84,14 +84,16 @@ test('a new build is offered; Reload shows it after exactly one reload; another 
   await expect(other.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
 
-/** The tab goes to the background and comes back (visibilitychange: hidden, then visible). */
-const leaveAndReturn = (page: Page) =>
-  page.evaluate(() => {
-    for (const state of ['hidden', 'visible']) {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-      document.dispatchEvent(new Event('visibilitychange'));
+/** The tab goes to the background and comes back (visibilitychange: hidden, then visible), `times` in a row. */
+const leaveAndReturn = (page: Page, times = 1) =>
+  page.evaluate((count) => {
+    for (let turn = 0; turn < count; turn += 1) {
+      for (const state of ['hidden', 'visible']) {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }
     }
-  });
+  }, times);
 
 /** Counts the tab's calls of the worker registration's update(). */
 async function countUpdateChecks(page: Page) {
@@ -137,8 +139,7 @@ test('offline, a return to the tab checks nothing; online again, the next return
   await expect(snackBar(page)).toHaveCount(0);
 
   await context.setOffline(false);
-  await leaveAndReturn(page);
-  await leaveAndReturn(page);
+  await leaveAndReturn(page, 3);
   await expect(snackBar(page)).toBeVisible({ timeout: 20_000 });
   expect(await checks()).toBe(1);
 });
