@@ -37,7 +37,6 @@ export function guardPage(options: GuardOptions): Promise<void> | void {
   return context.signIn.requireSignIn(location.href, abortController.signal);
 }
 
-// The caller reads the auth state (a component), so a sign-in or sign-out anywhere renders it again.
 export const usePageAccess = (visitor: AuthState): RouteAccess =>
   useMatches({ select: (matches) => routeAccess(needsOf(matches), visitor) });
 

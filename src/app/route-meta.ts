@@ -11,7 +11,6 @@ declare module '@tanstack/react-router' {
     nav?: NavPlacement;
     navIcon?: ComponentType<SVGProps<SVGSVGElement>>;
     requiresAuth?: boolean;
-    /** Signed in and in any of these groups (`cognito:groups`). */
     requiresGroups?: readonly string[];
   }
 }
@@ -38,7 +37,6 @@ function needsAlong(route: AnyRoute): (AccessNeeds | undefined)[] {
   return needs;
 }
 
-// `visitor` null: nobody signed in, as the prerendered page shows it.
 export function navEntries(
   router: AnyRouter,
   placements: readonly NavPlacement[],

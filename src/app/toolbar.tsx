@@ -21,7 +21,6 @@ const toolbarButton =
 
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
   const t = useT();
-  // Read here (a component): a sign-in or sign-out shows or hides pages for groups at once.
   const visitor = auth.state.value;
   const mainLinks = navEntries(useRouter(), ['main'], useHydrated() ? visitor : null);
   const sticky = useSettings().stickyHeader;

@@ -31,7 +31,6 @@ export const OIDC_STORE_PREFIX = 'oidc.';
 export const GROUPS_CLAIM = 'cognito:groups';
 // Cognito's own limits (100 groups per user, names of 1–128 characters): a claim beyond them is not trusted.
 export const GROUPS_LIMITS = { maxGroups: 100, maxNameLength: 128 } as const;
-/** `ui_locales` on the sign-in redirect: each language as a BCP 47 tag. */
 export const UI_LOCALE_TAGS: Record<Language, string> = {
   en: 'en',
   de: 'de',
@@ -42,7 +41,6 @@ export const UI_LOCALE_TAGS: Record<Language, string> = {
   'zh-cn': 'zh-CN',
   he: 'he',
 };
-/** Cognito managed login's `lang`, for the languages it offers. */
 export const COGNITO_LOGIN_LANGS: Partial<Record<Language, string>> = {
   en: 'en',
   de: 'de',

@@ -11,7 +11,6 @@ export interface UserProfile {
   sub: string;
   email?: string;
   name?: string;
-  /** From the ID token's `cognito:groups`; absent when there are none. */
   groups?: readonly string[];
   [claim: string]: unknown;
 }

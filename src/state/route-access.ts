@@ -1,7 +1,6 @@
 import { env } from '../config/env';
 import type { AuthState } from './auth-model';
 
-/** What a route's static data says about who may see it. */
 export interface AccessNeeds {
   requiresAuth?: boolean;
   /** Any of these groups (`cognito:groups`); signed in is needed too. */
@@ -23,10 +22,7 @@ function inGroups(needs: RouteNeeds, groups: readonly string[]): boolean {
   });
 }
 
-/**
- * The one decision on who may see a page, from the static data of each of its routes (root first):
- * the route guard, the root layout and the navigation all ask it.
- */
+/** Who may see a page, from the static data of its routes (root first): the one decision guard, layout and menus ask. */
 export function routeAccess(needs: RouteNeeds, visitor: Visitor, authRequired = env.authRequired): RouteAccess {
   const signInNeeded =
     authRequired || needs.some((need) => need?.requiresAuth === true || need?.requiresGroups !== undefined);

@@ -19,7 +19,6 @@ interface SignInDeps {
   oidc: OidcEnv | null;
   /** Read at start for a sign-in answer, and at Login for the page to come back to. */
   location: Pick<Location, 'href' | 'pathname' | 'search' | 'hash'>;
-  /** The hosted sign-in page opens in the language on screen. */
   language: ReadonlySignal<Language>;
   loadSession?: () => Promise<ConnectedSession>;
 }

@@ -27,7 +27,6 @@ const PROTOCOL_CLAIMS = new Set([
   'event_id',
 ]);
 
-// The auth model checks the groups; only Cognito's claim names them.
 export function profileFromClaims(claims: Record<string, unknown>): Record<string, unknown> {
   const profile = Object.fromEntries(
     Object.entries(claims).filter(([name]) => !PROTOCOL_CLAIMS.has(name) && name !== GROUPS_CLAIM && name !== 'groups'),
