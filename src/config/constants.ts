@@ -31,24 +31,6 @@ export const OIDC_STORE_PREFIX = 'oidc.';
 export const GROUPS_CLAIM = 'cognito:groups';
 // Cognito's own limits (100 groups per user, names of 1–128 characters): a claim beyond them is not trusted.
 export const GROUPS_LIMITS = { maxGroups: 100, maxNameLength: 128 } as const;
-export const UI_LOCALE_TAGS: Record<Language, string> = {
-  en: 'en',
-  de: 'de',
-  sk: 'sk',
-  fr: 'fr',
-  es: 'es',
-  'pt-br': 'pt-BR',
-  'zh-cn': 'zh-CN',
-  he: 'he',
-};
-export const COGNITO_LOGIN_LANGS: Partial<Record<Language, string>> = {
-  en: 'en',
-  de: 'de',
-  fr: 'fr',
-  es: 'es',
-  'pt-br': 'pt-BR',
-  'zh-cn': 'zh-CN',
-};
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
 
 export const TOAST_DURATION_MS = {

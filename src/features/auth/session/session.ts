@@ -1,5 +1,6 @@
 import type { SigninRedirectArgs, UserManager } from 'oidc-client-ts';
-import { COGNITO_LOGIN_LANGS, UI_LOCALE_TAGS, type Language } from '../../../config/constants';
+import type { Language } from '../../../config/constants';
+import { COGNITO_LOGIN_LANGS, UI_LOCALE_TAGS } from '../../../config/hosted-page-languages';
 import type { OidcEnv } from '../../../config/env';
 import { reportNotice, type Notice } from '../../../lib/report';
 import { tokensChanged, type IdToken, type SessionTokens } from '../../../lib/session-tokens';
