@@ -29,6 +29,7 @@ function appEnv(mode: string, command: string) {
 
 export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
+  const app = appEnv(mode, command);
   return {
     plugins: [
       // The router plugin must come before the React plugin so route files are split first.
@@ -63,7 +64,9 @@ export default defineConfig(({ mode, command }) => {
     // The prerendered footer's year: hydration renders it too, whatever the visitor's clock says.
     define: {
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-      __APP_ENV__: JSON.stringify(appEnv(mode, command)),
+      __APP_ENV__: JSON.stringify(app),
+      // A literal, so a build without it drops the reporting code from the first load.
+      __ERROR_REPORT_URL__: JSON.stringify(app.env.errorReportUrl),
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },

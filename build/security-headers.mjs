@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
+import { checkErrorReportUrl } from '../src/config/error-report-url.mjs';
 import { APP_POLICIES } from '../src/config/trusted-types.mjs';
 import { cacheRules, IMMUTABLE, NAMED_ASSET_DIRS, NO_CACHE, pathMatches } from './cache-headers.mjs';
 
@@ -39,6 +40,14 @@ function identityOrigin(env) {
   return env.VITE_COGNITO_IDENTITY_ENDPOINT?.trim()
     ? originOf(env.VITE_COGNITO_IDENTITY_ENDPOINT)
     : originOf(identityEndpointOf(region));
+}
+
+const CSP_ENDPOINT = 'snxt-csp';
+
+// The headers are a production build's, so its rule for plain http applies.
+function errorReportUrl(env) {
+  const value = env.VITE_ERROR_REPORT_URL?.trim();
+  return value ? checkErrorReportUrl(value, true, () => null) : null;
 }
 
 const unique = (values) => [...new Set(values.filter(Boolean))];
@@ -88,6 +97,7 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
   const authority = originOf(env.VITE_OIDC_AUTHORITY);
   const cognito = authority ? originOf(env.VITE_COGNITO_DOMAIN) : null;
   const i18n = originOf(env.VITE_I18N_PREFIX);
+  const reports = errorReportUrl(env);
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes, ...(analytics ? GA.script : [])],
@@ -102,6 +112,7 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
       i18n,
       ...apiOrigins(env.VITE_API_ORIGINS),
       ...(analytics ? GA.connect : []),
+      reports && new URL(reports).origin,
     ],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
@@ -110,6 +121,7 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
     'manifest-src': ["'self'"],
     'require-trusted-types-for': ["'script'"],
     'trusted-types': trustedTypePolicyNames({ analytics }),
+    ...(reports ? { 'report-to': [CSP_ENDPOINT], 'report-uri': [reports] } : {}),
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${unique(sources).join(' ')}`)
@@ -117,8 +129,10 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
 }
 
 export function securityHeaders(env, scriptHashes = [], styleHashes = []) {
+  const reports = errorReportUrl(env);
   return {
     'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes, styleHashes),
+    ...(reports ? { 'Reporting-Endpoints': `${CSP_ENDPOINT}="${reports}"` } : {}),
     // Not even the origin: the sign-in answer's one-time code is in the URL until the app replaces it.
     'Referrer-Policy': 'no-referrer',
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',

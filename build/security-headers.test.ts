@@ -144,6 +144,64 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe('CSP violation reports (VITE_ERROR_REPORT_URL)', () => {
+  const URL_WITH_KEY = 'https://errors.example.com/r?key=abc';
+
+  it('go to the error report URL: report-to names its endpoint, report-uri is there for older browsers', () => {
+    const headers = securityHeaders({ VITE_ERROR_REPORT_URL: URL_WITH_KEY });
+    const csp = directives({ VITE_ERROR_REPORT_URL: URL_WITH_KEY });
+    expect(csp['report-to']).toEqual(['snxt-csp']);
+    expect(csp['report-uri']).toEqual([URL_WITH_KEY]);
+    expect(headers['Reporting-Endpoints']).toBe(`snxt-csp="${URL_WITH_KEY}"`);
+  });
+
+  it("let the app post its error reports to the URL's origin", () => {
+    expect(directives({ VITE_ERROR_REPORT_URL: URL_WITH_KEY })['connect-src']).toEqual([
+      "'self'",
+      'https://errors.example.com',
+    ]);
+    expect(directives({ VITE_ERROR_REPORT_URL: 'http://127.0.0.1:9000/r' })['connect-src']).toEqual([
+      "'self'",
+      'http://127.0.0.1:9000',
+    ]);
+  });
+
+  it('are not asked for without the URL', () => {
+    const headers = securityHeaders({});
+    expect(headers).not.toHaveProperty('Reporting-Endpoints');
+    expect(contentSecurityPolicy({})).not.toMatch(/report-(to|uri)/);
+  });
+
+  it.each([
+    "https://errors.example.com/r;script-src 'unsafe-inline' *",
+    'https://errors.example.com/r,x',
+    'https://errors.example.com/r" always; add_header X "y',
+    'https://errors.example.com/$request_uri',
+    'https://errors.example.com/r#frag',
+    'https://user:pass@errors.example.com/r',
+    'https://*.example.com/r',
+    'http://errors.example.com/r',
+    'javascript:alert(1)',
+    'https&#58;//errors.example.com/r',
+    'not a url',
+  ])('are not asked for, and nothing is allowed, with a URL the app refuses (%s)', (value) => {
+    const headers = securityHeaders({ VITE_ERROR_REPORT_URL: value });
+    expect(headers).not.toHaveProperty('Reporting-Endpoints');
+    expect(headers['Content-Security-Policy']).not.toMatch(/report-(to|uri)/);
+    expect(directives({ VITE_ERROR_REPORT_URL: value })['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('are in the _headers file and every location of the nginx snippet', () => {
+    const headers = securityHeaders({ VITE_ERROR_REPORT_URL: URL_WITH_KEY });
+    expect(parseHeadersFile(headersFile(headers))['Reporting-Endpoints']).toBe(`snxt-csp="${URL_WITH_KEY}"`);
+    const nginx = nginxSnippet(headers);
+    const lines = nginx.split('\n').filter((line) => line.includes('add_header Reporting-Endpoints'));
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines)
+      expect(line.trim()).toBe(`add_header Reporting-Endpoints "snxt-csp=\\"${URL_WITH_KEY}\\"" always;`);
+  });
+});
+
 describe('Trusted Types', () => {
   it('are required for every script sink, in every build', () => {
     const builds: Record<string, string>[] = [

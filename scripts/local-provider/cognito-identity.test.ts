@@ -4,14 +4,12 @@ import { createHash, createPublicKey, generateKeyPairSync, randomBytes, type Jso
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { regionOfId } from '../../src/config/cognito-identity-pool.mjs';
 import {
   CognitoIdentityError,
-  getCredentialsForIdentity,
-  getId as getIdentityId,
-  IdentityNetworkError,
+  fetchIdentityCredentials,
   IdentityResponseError,
   loginsFor,
-  regionOf,
 } from '../../src/lib/cognito-identity';
 import { cognitoIdentity } from './cognito-identity.mjs';
 import { DEMO_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
@@ -635,42 +633,59 @@ describe("the app's identity client against the local provider", { timeout: 20_0
   it('takes a guest to a signed-in user, and tells refusals, HTML pages and silence apart', async () => {
     const op = await startOidcProvider({ redirectUris: [APP] });
     try {
-      const endpoint = op.identityEndpoint;
       const identityPoolId = op.identityPoolId;
-      expect(regionOf(identityPoolId)).toBe('eu-west-1');
+      expect(regionOfId(identityPoolId)).toBe('eu-west-1');
+      const pool = { identityPoolId, region: 'eu-west-1', endpoint: op.identityEndpoint };
 
-      const guest = await getIdentityId({ endpoint, identityPoolId });
+      const asGuest = await fetchIdentityCredentials({ pool, identityId: null });
+      const guest = asGuest.identityId;
       expect(guest).toMatch(IDENTITY_ID);
-      const asGuest = await getCredentialsForIdentity({ endpoint, identityId: guest });
-      expect(asGuest.identityId).toBe(guest);
       expect(asGuest.credentials.accessKeyId).toMatch(/^ASIA/);
       expect(Math.abs(asGuest.credentials.expiration.getTime() - (Date.now() + 3_600_000))).toBeLessThan(5000);
 
       // The guest signs in: its identity becomes the user's.
       const logins = loginsFor(`${op.issuer}/`, await signIn(op));
-      const signedIn = await getCredentialsForIdentity({ endpoint, identityId: guest, logins });
+      const signedIn = await fetchIdentityCredentials({ pool, identityId: guest, logins });
       expect(signedIn.identityId).toBe(guest);
       expect(signedIn.credentials.accessKeyId).not.toBe(asGuest.credentials.accessKeyId);
-      expect(await getIdentityId({ endpoint, identityPoolId, logins })).toBe(guest);
+      expect((await fetchIdentityCredentials({ pool, identityId: null, logins })).identityId).toBe(guest);
 
-      const refused = await getCredentialsForIdentity({ endpoint, identityId: guest }).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(CognitoIdentityError);
-      expect(refused).toMatchObject({ type: 'NotAuthorizedException', message: LOGINS_MISMATCH, status: 400 });
-      const unknownPool = await getIdentityId({
-        endpoint,
-        identityPoolId: POOL_ID.replace('0000-4000', 'ffff-4000'),
+      // Without the user's logins their identity is refused, and the client starts a new guest identity.
+      const answers: { target: string | null; status: number; body: unknown }[] = [];
+      const recording: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        const target = new Headers(init?.headers).get('x-amz-target');
+        answers.push({ target, status: response.status, body: await response.clone().json() });
+        return response;
+      };
+      const refused = await fetchIdentityCredentials({ pool, identityId: guest, fetch: recording });
+      expect(answers.map(({ target, status }) => [target, status])).toEqual([
+        ['AWSCognitoIdentityService.GetCredentialsForIdentity', 400],
+        ['AWSCognitoIdentityService.GetId', 200],
+        ['AWSCognitoIdentityService.GetCredentialsForIdentity', 200],
+      ]);
+      expect(answers[0]!.body).toEqual({ __type: 'NotAuthorizedException', message: LOGINS_MISMATCH });
+      expect(refused.identityId).toMatch(IDENTITY_ID);
+      expect(refused.identityId).not.toBe(guest);
+
+      const unknownPool = await fetchIdentityCredentials({
+        pool: { ...pool, identityPoolId: POOL_ID.replace('0000-4000', 'ffff-4000') },
+        identityId: null,
       }).catch((error: unknown) => error);
+      expect(unknownPool).toBeInstanceOf(CognitoIdentityError);
       expect(unknownPool).toMatchObject({ name: 'CognitoIdentityError', type: 'ResourceNotFoundException' });
 
       // The provider's HTML error page is not an answer; a closed port is no answer at all.
-      const html = await getIdentityId({ endpoint: `${op.issuer}/interaction/none`, identityPoolId }).catch(
-        (error: unknown) => error,
-      );
+      const html = await fetchIdentityCredentials({
+        pool: { ...pool, endpoint: `${op.issuer}/interaction/none` },
+        identityId: null,
+      }).catch((error: unknown) => error);
       expect(html).toBeInstanceOf(IdentityResponseError);
-      const closed = await getIdentityId({ endpoint: 'http://127.0.0.1:1/', identityPoolId }).catch(
-        (error: unknown) => error,
-      );
-      expect(closed).toBeInstanceOf(IdentityNetworkError);
+      const closed = await fetchIdentityCredentials({
+        pool: { ...pool, endpoint: 'http://127.0.0.1:1/' },
+        identityId: null,
+      }).catch((error: unknown) => error);
+      expect(closed).toMatchObject({ name: 'IdentityNetworkError' });
     } finally {
       await op.close();
     }

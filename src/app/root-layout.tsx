@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { AuthControls } from '../features/auth/ui/auth-controls';
 import { auth } from '../state/app-state';
 import { usePageAccess } from './auth-guard';
+import { NoAccess } from './no-access';
 import { RouteTransition } from './route-transition';
 import { Shell } from './shell';
 
@@ -10,8 +11,6 @@ import { Shell } from './shell';
 const SignInGate = lazy(() =>
   import('../features/auth/ui/sign-in-gate').then((module) => ({ default: module.SignInGate })),
 );
-
-const NoAccess = lazy(() => import('./no-access').then((module) => ({ default: module.NoAccess })));
 
 const Frame = ({ children }: { children: ReactNode }) => <Shell authSlot={<AuthControls />}>{children}</Shell>;
 
@@ -29,15 +28,7 @@ export function RootLayout(): ReactElement {
       {access === 'sign-in' ? (
         <Gate />
       ) : (
-        <RouteTransition>
-          {access === 'open' ? (
-            <Outlet />
-          ) : (
-            <Suspense fallback={null}>
-              <NoAccess />
-            </Suspense>
-          )}
-        </RouteTransition>
+        <RouteTransition>{access === 'open' ? <Outlet /> : <NoAccess />}</RouteTransition>
       )}
     </Frame>
   );

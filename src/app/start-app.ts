@@ -9,12 +9,14 @@ import { preloadToaster } from './app-toaster';
 import { leavePagesWhenSignedOut } from './auth-guard';
 import { startPageTitle } from './page-title';
 import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
+import { startErrorReports } from './start-error-reports';
 
 // Only with an identity pool, and after the first page: it stays out of the first-load bundle.
 const awsCredentials = () => import('../state/aws-identity/aws-credentials');
 
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
-  const stops = [startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
+  const reports = __ERROR_REPORT_URL__ ? startErrorReports(router, __ERROR_REPORT_URL__) : () => {};
+  const stops = [reports, startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
   let stopOffline = () => {};
   stops.push(() => stopOffline());
   if (env.gaMeasurementId) {

@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import type { ReactNode, Ref } from 'react';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
 import { useT } from '../i18n/use-t';
 import { useHydrated, usePendingControl } from '../lib/use-hydrated';
@@ -18,6 +18,11 @@ interface ToolbarProps {
 
 const toolbarButton =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-full text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus';
+
+const focusFirstDrawerLink = (event: KeyboardEvent) => {
+  event.preventDefault();
+  document.querySelector<HTMLElement>('#side-drawer nav a')?.focus();
+};
 
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
   const t = useT();
@@ -38,6 +43,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           aria-label={t('snxt.menu.open')}
           aria-expanded={drawerOpen}
           aria-controls="side-drawer"
+          onKeyDown={(event) => drawerOpen && event.key === 'ArrowDown' && focusFirstDrawerLink(event)}
           onClick={onMenuClick}
           {...pending}
         >

@@ -31,6 +31,7 @@ export const OIDC_STORE_PREFIX = 'oidc.';
 export const GROUPS_CLAIM = 'cognito:groups';
 // Cognito's own limits (100 groups per user, names of 1–128 characters): a claim beyond them is not trusted.
 export const GROUPS_LIMITS = { maxGroups: 100, maxNameLength: 128 } as const;
+export const REVOKE_TIMEOUT_MS = 5000;
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
 
 export const TOAST_DURATION_MS = {

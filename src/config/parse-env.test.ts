@@ -16,6 +16,7 @@ describe('parseEnv', () => {
       gaMeasurementId: null,
       authRequired: false,
       apiOrigins: { self: false, origins: [] },
+      errorReportUrl: null,
     });
   });
 
@@ -226,6 +227,60 @@ describe('parseEnv', () => {
         self: false,
         origins: ['http://api.example.com'],
       });
+      expect(error).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('VITE_ERROR_REPORT_URL (where error reports go)', () => {
+    const reportUrl = (value: string, base: Record<string, string | boolean> = production) =>
+      parseEnv({ ...base, VITE_ERROR_REPORT_URL: value }).errorReportUrl;
+
+    it.each([
+      ['https://errors.example.com/report', 'https://errors.example.com/report'],
+      [' HTTPS://Errors.Example.COM:443/r?key=abc ', 'https://errors.example.com/r?key=abc'],
+      ['https://errors.example.com', 'https://errors.example.com/'],
+      ['http://127.0.0.1:9000/reports', 'http://127.0.0.1:9000/reports'],
+      ['http://[::1]:9000/', 'http://[::1]:9000/'],
+      ['', null],
+    ])('reads %j as %j', (value, expected) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(reportUrl(value)).toBe(expected);
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['http://errors.example.com/r', 'plain http off loopback in a production build'],
+      ['http://127.0.0.1.evil.example/r', 'a look-alike of loopback'],
+      ['javascript:alert(1)', 'a script URL'],
+      ['JaVaScRiPt:alert(1)//https://errors.example.com', 'a script URL in mixed case'],
+      ['data:text/plain,x', 'a data URL'],
+      ['https&#58;//errors.example.com/r', 'an entity-encoded scheme separator'],
+      ['&#104;ttps://errors.example.com/r', 'an entity-encoded scheme'],
+      ['https%3A%2F%2Ferrors.example.com%2Fr', 'a percent-encoded URL'],
+      ['https://user:pass@errors.example.com/r', 'credentials'],
+      ['https://token@errors.example.com/r', 'a user name'],
+      ['https://errors.example.com/r#frag', 'a fragment'],
+      ['https://errors.example.com/r#', 'an empty fragment'],
+      ['https://*.example.com/r', 'a wildcard host'],
+      ["https://errors.example.com/r;script-src 'unsafe-inline'", 'a CSP directive separator'],
+      ['https://errors.example.com/r,x', 'a header list separator'],
+      ['https://errors.example.com/$host', 'an nginx variable'],
+      ["https://errors.example.com/r'x", 'a quote'],
+      ['//errors.example.com/r', 'scheme-relative'],
+      ['/errors', 'a path'],
+      ['not a url', 'not a URL'],
+    ])('refuses %j (%s): one console error naming it, and no reports', (value) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(reportUrl(value)).toBeNull();
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_ERROR_REPORT_URL');
+    });
+
+    it('takes plain http anywhere in a development build', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(reportUrl('http://errors.example.com/r', { MODE: 'development', PROD: false })).toBe(
+        'http://errors.example.com/r',
+      );
       expect(error).not.toHaveBeenCalled();
     });
   });

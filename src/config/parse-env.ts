@@ -1,4 +1,5 @@
 import { identityEndpointOf, regionOfId } from './cognito-identity-pool.mjs';
+import { checkErrorReportUrl, LOOPBACK_HOSTS } from './error-report-url.mjs';
 
 // Checked at build time (vite.config.ts; the bundle gets the result): an invalid value is one console error, its feature off.
 export interface AppEnv {
@@ -12,6 +13,7 @@ export interface AppEnv {
   gaMeasurementId: string | null;
   authRequired: boolean;
   apiOrigins: ApiOrigins;
+  errorReportUrl: string | null;
 }
 
 export interface ApiOrigins {
@@ -52,8 +54,6 @@ function invalid(name: string, reason: string): null {
   report(`Invalid configuration ${name}: ${reason}. The feature it configures is off.`);
   return null;
 }
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 // Plain http only to loopback in production: tokens and sign-in answers must not cross a network unencrypted.
 function checkUrl(name: string, value: string, production: boolean): URL | null {
@@ -166,6 +166,12 @@ function parseGaId(raw: RawEnv): string | null {
   return GA_ID_PATTERN.test(id) ? id : invalid('VITE_GA_MEASUREMENT_ID', `"${id}" is not a G-XXXX id`);
 }
 
+function parseErrorReportUrl(raw: RawEnv, production: boolean): string | null {
+  const value = text(raw, 'VITE_ERROR_REPORT_URL');
+  if (!value) return null;
+  return checkErrorReportUrl(value, production, (problem: string) => invalid('VITE_ERROR_REPORT_URL', problem));
+}
+
 function parseI18nPrefix(raw: RawEnv): string {
   const prefix = text(raw, 'VITE_I18N_PREFIX') ?? '';
   if (/^(https?:\/\/|\/)?[\w\-./:]*$/.test(prefix)) return prefix.replace(/\/+$/, '');
@@ -200,5 +206,6 @@ function readEnv(raw: RawEnv): AppEnv {
     gaMeasurementId: parseGaId(raw),
     authRequired: parseAuthRequired(raw, oidc),
     apiOrigins: parseApiOrigins(raw, production),
+    errorReportUrl: parseErrorReportUrl(raw, production),
   };
 }

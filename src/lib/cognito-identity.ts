@@ -1,5 +1,5 @@
 // Cognito Identity's GetId and GetCredentialsForIdentity over JSON 1.1 with plain fetch: the AWS SDK is far too heavy.
-import { identityEndpointOf, regionOfId } from '../config/cognito-identity-pool.mjs';
+import { regionOfId } from '../config/cognito-identity-pool.mjs';
 import { AWS_CREDENTIALS, MAX_TIMER_DELAY_MS } from '../config/constants';
 import type { CognitoIdentityEnv } from '../config/env';
 
@@ -19,11 +19,10 @@ export interface IdentityCredentials {
   serverTime: Date | null;
 }
 
-export interface IdentityCallOptions {
+interface IdentityCallOptions {
   endpoint: string;
   logins?: Logins;
   fetch?: typeof fetch;
-  signal?: AbortSignal;
 }
 
 export class CognitoIdentityError extends Error {
@@ -37,7 +36,7 @@ export class CognitoIdentityError extends Error {
   }
 }
 
-export class IdentityNetworkError extends Error {
+class IdentityNetworkError extends Error {
   override name = 'IdentityNetworkError';
 }
 
@@ -52,8 +51,6 @@ export class IdentityResponseError extends Error {
   }
 }
 
-const REGION = '[a-z]{2}(?:-[a-z]+)+-\\d+';
-const POOL_ID = new RegExp(`^(${REGION}):[0-9a-f-]+$`);
 const IDENTITY_ID = /^[\w-]{1,20}:[0-9a-f-]{1,36}$/;
 
 type Json = Record<string, unknown>;
@@ -84,7 +81,7 @@ const identityIdOf = (answer: Json): string | undefined => {
 async function call<T>(
   operation: string,
   input: Json,
-  { endpoint, logins, fetch: send = fetch, signal }: IdentityCallOptions,
+  { endpoint, logins, fetch: send = fetch }: IdentityCallOptions,
   read: (answer: Json, serverTime: Date | null) => T | undefined,
 ): Promise<T> {
   if (logins && Object.keys(logins).length > 0) input.Logins = logins;
@@ -100,14 +97,12 @@ async function call<T>(
         'x-amz-target': `AWSCognitoIdentityService.${operation}`,
       },
       body: JSON.stringify(input),
-      signal,
     });
     status = response.status;
     body = await response.text();
     date = response.headers.get('date');
     if (!response.ok) errorType = response.headers.get('x-amzn-errortype');
   } catch (error) {
-    if (signal?.aborted) throw error;
     throw new IdentityNetworkError(`Cognito Identity ${operation}: no answer from ${endpoint}`, { cause: error });
   }
 
@@ -132,11 +127,11 @@ async function call<T>(
   return result;
 }
 
-export function getId(options: IdentityCallOptions & { identityPoolId: string }): Promise<string> {
+function getId(options: IdentityCallOptions & { identityPoolId: string }): Promise<string> {
   return call('GetId', { IdentityPoolId: options.identityPoolId }, options, identityIdOf);
 }
 
-export function getCredentialsForIdentity(
+function getCredentialsForIdentity(
   options: IdentityCallOptions & { identityId: string },
 ): Promise<IdentityCredentials> {
   return call('GetCredentialsForIdentity', { IdentityId: options.identityId }, options, (answer, serverTime) => {
@@ -158,17 +153,6 @@ export function loginsFor(issuerUrl: string, idToken: string): Logins {
   const name = /^https?:\/\/([^/?#@\s]+(?:\/[^?#\s]*)?)$/i.exec(issuerUrl)?.[1]?.replace(/\/+$/, '');
   if (!name || !idToken) throw new TypeError(`Not an issuer URL and ID token: ${issuerUrl}`);
   return { [name]: idToken };
-}
-
-export function regionOf(identityPoolId: string): string {
-  const region = POOL_ID.exec(identityPoolId)?.[1];
-  if (!region) throw new TypeError(`Not an identity pool id: ${identityPoolId}`);
-  return region;
-}
-
-export function defaultIdentityEndpoint(region: string): string {
-  if (!new RegExp(`^${REGION}$`).test(region)) throw new TypeError(`Not an AWS region: ${region}`);
-  return identityEndpointOf(region);
 }
 
 // A stored identity Cognito will not serve: merged away, or someone else's.

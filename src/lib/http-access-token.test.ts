@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../config/parse-env';
-import { createHttp, HttpError } from './http';
+import { stubPage } from '../test/page';
+import { http, HttpError } from './http';
 import { connectReporter } from './report';
 import { connectSessionTokens, type AccessToken } from './session-tokens';
 import type { AccessTokenSource } from './with-access-token';
@@ -13,7 +14,10 @@ const API = 'https://api.example.com';
 const apiOrigins = parseEnv({ MODE: 'production', PROD: true, VITE_API_ORIGINS: API }).apiOrigins;
 
 let disconnect: () => void = () => {};
-afterEach(() => disconnect());
+afterEach(() => {
+  disconnect();
+  vi.unstubAllGlobals();
+});
 
 /** A token source holding `token` of user-1; renewals hand out `renewed` (null: the renewal failed). */
 function connectSource({
@@ -41,7 +45,7 @@ function server(status: (authorization: string | null) => number = () => 200) {
     const authorization = new Headers(init?.headers).get('Authorization');
     return new Response('{}', { status: status(authorization) });
   });
-  const http = createHttp({ fetch: fetchMock, pageUrl: () => PAGE, cookies: () => 'XSRF-TOKEN=x', apiOrigins });
+  stubPage({ url: PAGE, cookies: 'XSRF-TOKEN=x', apiOrigins, fetch: fetchMock });
   const sent = () =>
     fetchMock.mock.calls.map(([url, init]) => ({
       url: String(url),
@@ -78,7 +82,7 @@ describe('which requests carry the access token', () => {
     connectSource();
     const self = parseEnv({ MODE: 'production', PROD: true, VITE_API_ORIGINS: 'self' }).apiOrigins;
     const fetchMock = vi.fn<typeof fetch>(async () => new Response('{}'));
-    const http = createHttp({ fetch: fetchMock, pageUrl: () => PAGE, cookies: () => '', apiOrigins: self });
+    stubPage({ url: PAGE, apiOrigins: self, fetch: fetchMock });
     await http('/api/items');
     await http(`${API}/items`);
     const carried = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'));
@@ -133,7 +137,7 @@ describe('a Request object', () => {
       const authorization = new Request(input, init).headers.get('Authorization');
       return new Response('{}', { status: status(authorization) });
     });
-    const http = createHttp({ fetch: fetchMock, pageUrl: () => PAGE, cookies: () => 'XSRF-TOKEN=x', apiOrigins: self });
+    stubPage({ url: PAGE, cookies: 'XSRF-TOKEN=x', apiOrigins: self, fetch: fetchMock });
     const sent = () => fetchMock.mock.calls.map(([input, init]) => new Request(input, init));
     return { http, sent };
   }

@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttp, HttpError, NetworkError } from './http';
+import { stubPage } from '../test/page';
+import { http, HttpError, NetworkError } from './http';
 import { connectReporter } from './report';
 
 const PAGE = 'https://app.example.com/settings?tab=1';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
+afterEach(() => vi.unstubAllGlobals());
+
 function setup({ cookies = 'XSRF-TOKEN=abc%20123; other=1', respond = () => new Response('ok') } = {}) {
   const fetchMock = vi.fn<typeof fetch>(async () => respond());
-  const http = createHttp({ fetch: fetchMock, pageUrl: () => PAGE, cookies: () => cookies });
+  stubPage({ url: PAGE, cookies, fetch: fetchMock });
   const sentHeaders = () => new Headers(fetchMock.mock.calls[0]![1]?.headers);
   return { http, fetchMock, sentHeaders };
 }
@@ -86,10 +89,14 @@ class BrowserHeaders extends Headers {
 }
 
 describe('an XSRF-TOKEN cookie that is not a valid header value', () => {
-  beforeEach(() => vi.stubGlobal('Headers', BrowserHeaders));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
+  // Warned about once per page: each test loads the helper afresh.
+  let fresh: typeof import('./http');
+  let report: typeof import('./report');
+  beforeEach(async () => {
+    vi.stubGlobal('Headers', BrowserHeaders);
+    vi.resetModules();
+    fresh = await import('./http');
+    report = await import('./report');
   });
 
   it.each([
@@ -102,16 +109,16 @@ describe('an XSRF-TOKEN cookie that is not a valid header value', () => {
     ['a character outside Latin-1', '%E2%82%AC'],
   ])('counts as absent (%s): the request goes out without it', async (_what, value) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { http, sentHeaders } = setup({ cookies: `XSRF-TOKEN=${value}` });
-    await http('/api/items', { method: 'POST' });
+    const { sentHeaders } = setup({ cookies: `XSRF-TOKEN=${value}` });
+    await fresh.http('/api/items', { method: 'POST' });
     expect(sentHeaders().has(XSRF_HEADER)).toBe(false);
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it('is warned about once, however many requests go out', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { http, fetchMock } = setup({ cookies: 'XSRF-TOKEN=%0A' });
-    await Promise.all([1, 2, 3].map(() => http('/api/items', { method: 'POST' })));
+    const { fetchMock } = setup({ cookies: 'XSRF-TOKEN=%0A' });
+    await Promise.all([1, 2, 3].map(() => fresh.http('/api/items', { method: 'POST' })));
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(warn).toHaveBeenCalledTimes(1);
   });
@@ -119,18 +126,18 @@ describe('an XSRF-TOKEN cookie that is not a valid header value', () => {
   it('fails through the usual error path when the server wants the header', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const reporter = { error: vi.fn(), notice: vi.fn() };
-    const disconnect = connectReporter(reporter);
-    const { http } = setup({ cookies: 'XSRF-TOKEN=a%0Ab', respond: () => new Response('', { status: 403 }) });
-    const error = await http('/api/items', { method: 'POST' }).catch((failure: unknown) => failure);
+    const disconnect = report.connectReporter(reporter);
+    setup({ cookies: 'XSRF-TOKEN=a%0Ab', respond: () => new Response('', { status: 403 }) });
+    const error = await fresh.http('/api/items', { method: 'POST' }).catch((failure: unknown) => failure);
     disconnect();
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(fresh.HttpError);
     expect(reporter.error).toHaveBeenCalledExactlyOnceWith(error, 'POST /api/items');
   });
 
   it('leaves a valid token as it is, tab and inner space included', async () => {
     const warn = vi.spyOn(console, 'warn');
-    const { http, sentHeaders } = setup({ cookies: 'XSRF-TOKEN=a%09b%20c%C3%A9' });
-    await http('/api/items', { method: 'POST' });
+    const { sentHeaders } = setup({ cookies: 'XSRF-TOKEN=a%09b%20c%C3%A9' });
+    await fresh.http('/api/items', { method: 'POST' });
     expect(sentHeaders().get(XSRF_HEADER)).toBe('a\tb cé');
     expect(warn).not.toHaveBeenCalled();
   });

@@ -1,6 +1,5 @@
-import { env, type ApiOrigins } from '../config/env';
+import { env } from '../config/env';
 import { sessionTokens } from './session-tokens';
-import type { AccessTokenSource } from './with-access-token';
 import { reportError } from './report';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -72,77 +71,55 @@ function target(input: string | URL | Request): { url: string; original: Request
   throw new TypeError('http() takes a string, a URL or a Request');
 }
 
-interface HttpEnvironment {
-  fetch: typeof fetch;
-  pageUrl: () => string;
-  cookies: () => string;
-  apiOrigins?: ApiOrigins;
-  tokens?: () => AccessTokenSource | null;
-}
+let warned = false;
 
-const browser: HttpEnvironment = {
-  fetch: (...args) => fetch(...args),
-  pageUrl: () => window.location.href,
-  cookies: () => document.cookie,
-};
-
-// A 401 from an API origin renews the token once (for every request it failed) and retries once; a renewed token that
-// is refused too ends the session.
-export function createHttp({
-  fetch: send,
-  pageUrl,
-  cookies,
-  apiOrigins = env.apiOrigins,
-  tokens = sessionTokens,
-}: HttpEnvironment = browser) {
-  let warned = false;
-  return async function http(
-    input: string | URL | Request,
-    { handleErrors = false, accessToken, ...init }: HttpOptions = {},
-  ) {
-    const { url, original } = target(input);
-    const method = init.method ?? original?.method ?? 'GET';
-    const headers = new Headers(original?.headers);
-    new Headers(init.headers).forEach((value, name) => headers.set(name, value));
-    if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, pageUrl())) {
-      const token = readCookie(XSRF_COOKIE, cookies());
-      if (token !== null && HEADER_VALUE.test(token)) headers.set(XSRF_HEADER, token);
-      else if (token !== null && !warned) {
-        warned = true;
-        console.warn(`Cookie ${XSRF_COOKIE} is not a valid header value; requests go out without ${XSRF_HEADER}.`);
-      }
-    }
-    const fail = (error: Error): never => {
-      if (!handleErrors) reportError(error, `${method.toUpperCase()} ${url}`);
-      throw error;
-    };
-    const request = async (bearer: string | null) => {
-      const sent = new Headers(headers);
-      if (bearer) sent.set('Authorization', `Bearer ${bearer}`);
-      try {
-        // A clone each time: a retry needs the Request's body again.
-        return await send(original ? original.clone() : url, { ...init, method, headers: sent });
-      } catch (error) {
-        // A request the caller aborted is not a failure.
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        return fail(new NetworkError(url, { cause: error }));
-      }
-    };
-
-    // The token code loads only in a build that names API origins, with the first request.
-    const response =
-      accessToken !== false && !headers.has('Authorization') && (apiOrigins.self || apiOrigins.origins.length > 0)
-        ? await import('./with-access-token').then((module) =>
-            module.sendWithAccessToken(url, pageUrl(), apiOrigins, tokens(), request, init.body),
-          )
-        : await request(null);
-    if (!response.ok) return fail(new HttpError(response.status, url, response));
-    return response;
-  };
-}
-
+// A 401 from an API origin renews the token once (for every request it failed) and retries once; a renewed token
+// that is refused too ends the session.
 /** @public How features call their APIs (docs/behaviour.md, "Calls and services"); none does yet. */
-export const http = createHttp();
+export async function http(
+  input: string | URL | Request,
+  { handleErrors = false, accessToken, ...init }: HttpOptions = {},
+) {
+  const { url, original } = target(input);
+  const method = init.method ?? original?.method ?? 'GET';
+  const headers = new Headers(original?.headers);
+  new Headers(init.headers).forEach((value, name) => headers.set(name, value));
+  if (!headers.has(XSRF_HEADER) && shouldSendXsrfToken(method, url, location.href)) {
+    const token = readCookie(XSRF_COOKIE, document.cookie);
+    if (token !== null && HEADER_VALUE.test(token)) headers.set(XSRF_HEADER, token);
+    else if (token !== null && !warned) {
+      warned = true;
+      console.warn(`Cookie ${XSRF_COOKIE} is not a valid header value; requests go out without ${XSRF_HEADER}.`);
+    }
+  }
+  const fail = (error: Error): never => {
+    if (!handleErrors) reportError(error, `${method.toUpperCase()} ${url}`);
+    throw error;
+  };
+  const request = async (bearer: string | null) => {
+    const sent = new Headers(headers);
+    if (bearer) sent.set('Authorization', `Bearer ${bearer}`);
+    try {
+      // A clone each time: a retry needs the Request's body again.
+      return await fetch(original ? original.clone() : url, { ...init, method, headers: sent });
+    } catch (error) {
+      // A request the caller aborted is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      return fail(new NetworkError(url, { cause: error }));
+    }
+  };
+
+  // The token code loads only in a build that names API origins, with the first request.
+  const { apiOrigins } = env;
+  const response =
+    accessToken !== false && !headers.has('Authorization') && (apiOrigins.self || apiOrigins.origins.length > 0)
+      ? await import('./with-access-token').then((module) =>
+          module.sendWithAccessToken(url, location.href, apiOrigins, sessionTokens(), request, init.body),
+        )
+      : await request(null);
+  if (!response.ok) return fail(new HttpError(response.status, url, response));
+  return response;
+}
 
 export async function getText(url: string, options: HttpOptions = {}): Promise<string> {
   return (await http(url, { ...options, method: 'GET' })).text();

@@ -26,8 +26,10 @@ type Pending = { type: 'error'; error: unknown; context?: string } | { type: 'no
 
 let reporter: Reporter | null = null;
 let pending: Pending[] = [];
+let errorListener: ((error: unknown) => void) | null = null;
 
 export function reportError(error: unknown, context?: string): void {
+  errorListener?.(error);
   if (reporter) reporter.error(error, context);
   else {
     console.error(context ? `${context}:` : 'Error:', error);
@@ -38,6 +40,13 @@ export function reportError(error: unknown, context?: string): void {
 export function reportNotice(notice: Notice): void {
   if (reporter) reporter.notice(notice);
   else pending.push({ type: 'notice', notice });
+}
+
+export function onErrorReported(listener: (error: unknown) => void): () => void {
+  errorListener = listener;
+  return () => {
+    if (errorListener === listener) errorListener = null;
+  };
 }
 
 export function connectReporter(next: Reporter): () => void {

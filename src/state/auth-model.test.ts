@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
-import { AuthModel, sanitizeAuth, SIGNED_OUT } from './auth-model';
+import { AuthModel } from './auth-model';
 
 const profile = { sub: 'user-1', email: 'demo@snxt.dev', name: 'Demo User' };
 let reporter: ReturnType<typeof captureReports>;
@@ -19,6 +19,8 @@ function create(stored?: unknown) {
   models.push(model);
   return model;
 }
+const SIGNED_OUT = { isAuthenticated: false, user: null };
+const startedWith = (stored: unknown) => create(stored).state.value;
 const storedAuth = () => JSON.parse(storage.getItem('snxt-AUTH') ?? 'null') as unknown;
 
 describe('auth state', () => {
@@ -77,7 +79,7 @@ describe('auth state', () => {
 
 describe('stored auth', () => {
   it('keeps a well-formed signed-in state as a hint', () => {
-    expect(sanitizeAuth({ isAuthenticated: true, user: profile })).toEqual({ isAuthenticated: true, user: profile });
+    expect(startedWith({ isAuthenticated: true, user: profile })).toEqual({ isAuthenticated: true, user: profile });
   });
 
   it.each([
@@ -86,12 +88,12 @@ describe('stored auth', () => {
     ['a user with a token', { isAuthenticated: true, user: { ...profile, id_token: 'x' } }],
     ['isAuthenticated not a boolean', { isAuthenticated: 'true', user: profile }],
   ])('falls back to signed out for %s', (_, stored) => {
-    expect(sanitizeAuth(stored)).toEqual({ isAuthenticated: false, user: null });
+    expect(startedWith(stored)).toEqual({ isAuthenticated: false, user: null });
   });
 
   it('reads only own fields, never inherited ones', () => {
-    expect(sanitizeAuth(Object.create({ isAuthenticated: true, user: profile }))).toEqual(SIGNED_OUT);
-    expect(sanitizeAuth({ isAuthenticated: true, user: Object.create({ sub: 'user-1' }) })).toEqual(SIGNED_OUT);
+    expect(startedWith(Object.create({ isAuthenticated: true, user: profile }))).toEqual(SIGNED_OUT);
+    expect(startedWith({ isAuthenticated: true, user: Object.create({ sub: 'user-1' }) })).toEqual(SIGNED_OUT);
   });
 
   it('drops __proto__, constructor and prototype claims from a stored profile', () => {
@@ -99,7 +101,7 @@ describe('stored auth', () => {
       '{"isAuthenticated":true,"user":{"sub":"user-1","__proto__":{"isAdmin":true},' +
         '"constructor":{"prototype":{"isAdmin":true}},"Prototype":1}}',
     );
-    const { user } = sanitizeAuth(stored);
+    const { user } = startedWith(stored);
     expect(user).not.toBeNull();
     expect(Reflect.ownKeys(user!)).toEqual(['sub']);
     expect(Object.getPrototypeOf(user)).toBe(Object.prototype);

@@ -20,7 +20,7 @@ export interface AuthState {
   user: UserProfile | null;
 }
 
-export const SIGNED_OUT: Readonly<AuthState> = Object.freeze({ isAuthenticated: false, user: null });
+const SIGNED_OUT: Readonly<AuthState> = Object.freeze({ isAuthenticated: false, user: null });
 
 const TOKEN_CLAIMS = ['access_token', 'id_token', 'refresh_token', 'token'];
 const groupNames = stringList({ maxItems: GROUPS_LIMITS.maxGroups, maxLength: GROUPS_LIMITS.maxNameLength });
@@ -37,7 +37,7 @@ const profileValidator: Validator<UserProfile> = (payload) => {
 };
 
 /** Stored auth is only a hint until the sign-in feature has reconciled it with the OIDC session. */
-export function sanitizeAuth(stored: unknown): AuthState {
+function sanitizeAuth(stored: unknown): AuthState {
   if (!isRecord(stored) || ownValue(stored, 'isAuthenticated') !== true) return { ...SIGNED_OUT };
   const user = profileValidator(ownValue(stored, 'user'));
   return user.ok ? { isAuthenticated: true, user: user.value } : { ...SIGNED_OUT };

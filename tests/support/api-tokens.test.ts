@@ -5,7 +5,8 @@ import { InMemoryWebStorage, OidcClient } from 'oidc-client-ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SingleTabUserManager, userManagerSettings } from '../../src/features/auth/session/user-manager';
 import { createAccessTokens } from '../../src/features/auth/tokens/access-tokens';
-import { createHttp, HttpError } from '../../src/lib/http';
+import { env } from '../../src/config/env';
+import { http, HttpError } from '../../src/lib/http';
 import { connectSessionTokens } from '../../src/lib/session-tokens';
 import { DEMO_ACCOUNT, startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
 
@@ -105,12 +106,9 @@ async function signedInApp() {
   });
   const tokens = createAccessTokens(userManager, expire);
   const disconnect = connectSessionTokens({ ...tokens, idToken: async () => null });
-  const http = createHttp({
-    fetch: (...args) => fetch(...args),
-    pageUrl: () => `${APP}profile`,
-    cookies: () => '',
-    apiOrigins: { self: false, origins: [api.origin] },
-  });
+  // The page the app sends from, in a build that names the API origin; only same-origin requests read cookies.
+  vi.stubGlobal('location', new URL(`${APP}profile`));
+  vi.spyOn(env, 'apiOrigins', 'get').mockReturnValue({ self: false, origins: [api.origin] });
   const accessToken = async () => (await userManager.getUser())?.access_token;
   return { userManager, expire, disconnect, http, accessToken };
 }

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { buildApp, freePort, startPreview } from './app-servers.mjs';
+import { startErrorCollector } from './error-collector.mjs';
 import { findBrowser, HOW_TO_GET_A_BROWSER } from './find-browser.mjs';
 import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
 
@@ -14,10 +15,11 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   required:  mandatory sign-in (VITE_AUTH_REQUIRED), the app's own origin an API origin (VITE_API_ORIGINS=self)
  *   identity:  sign-in and identity pool of a second provider whose pool refuses guests and
  *              hands out credentials lasting IDENTITY_CREDENTIALS_TTL seconds
+ *   reports:   sign-in, error and CSP violation reports sent to a local collector (VITE_ERROR_REPORT_URL)
  *   groups:    as main without a pool, but /profile needs the group snxt-demo-users and has a navigation
  *              entry (vite-profile-for-a-group.config.ts): a page for a group, reached from in and outside it
  */
-export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity', 'groups'] as const;
+export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity', 'reports', 'groups'] as const;
 const CONFIG_FILES: Partial<Record<(typeof VARIANTS)[number], string>> = {
   groups: 'tests/support/vite-profile-for-a-group.config.ts',
 };
@@ -38,6 +40,10 @@ export default async function globalSetup() {
     identityAllowGuests: false,
     identityCredentialsTtl: IDENTITY_CREDENTIALS_TTL,
   });
+  const collector = await startErrorCollector({
+    port: await freePort(),
+    appOrigins: [`http://127.0.0.1:${ports.reports}`],
+  });
 
   const oidc = { VITE_OIDC_AUTHORITY: provider.issuer, VITE_OIDC_CLIENT_ID: OIDC_CLIENT_ID };
   const pool = (of: typeof provider) => ({
@@ -55,10 +61,11 @@ export default async function globalSetup() {
       VITE_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
       ...pool(identityProvider),
     },
+    reports: { ...oidc, VITE_ERROR_REPORT_URL: collector.url },
     groups: oidc,
   };
 
-  const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close];
+  const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close, collector.close];
   try {
     for (const name of VARIANTS) {
       const outDir = `.e2e/${name}`;
@@ -80,6 +87,7 @@ export default async function globalSetup() {
   process.env.E2E_STRICT_IDENTITY_ENDPOINT = identityProvider.identityEndpoint;
   process.env.E2E_STRICT_CREDENTIALS_TTL = String(IDENTITY_CREDENTIALS_TTL);
   process.env.E2E_GA_MEASUREMENT_ID = GA_MEASUREMENT_ID;
+  process.env.E2E_COLLECTOR_URL = collector.url;
 
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -5,8 +5,8 @@ import { createMemoryStorage } from '../../lib/storage';
 import { auth, settings } from '../../state/app-state';
 import { startTestState } from '../../test/app-state';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
+import { CARRIED_NOTICE_KEY } from './notices';
 import type { ConnectedSession } from './session/session';
-import { carryNotice } from './session/sign-out';
 import { SignInModel } from './sign-in-model';
 
 const OIDC = TEST_OIDC;
@@ -157,7 +157,7 @@ describe('sign-in at start-up, Login and Logout', () => {
   });
 
   it("shows, once, a notice that had to wait for the way back from the provider's sign-out", async () => {
-    carryNotice('signOutIncomplete');
+    sessionStorage.setItem(CARRIED_NOTICE_KEY, 'signOutIncomplete');
     const { load } = fakeSession();
     startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });
     startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });

@@ -49,6 +49,20 @@ describe('SettingsPage', () => {
     }
   });
 
+  it("puts each section's switches in a group named by its heading", () => {
+    renderPage();
+    const sections = {
+      General: ['Sticky header'],
+      Themes: ['Auto night mode'],
+      Animations: ['Page animations', 'Elements animations'],
+    };
+    for (const [heading, switches] of Object.entries(sections)) {
+      const group = within(screen.getByRole('group', { name: heading }));
+      expect(group.getAllByRole('switch')).toHaveLength(switches.length);
+      for (const name of switches) expect(group.getByRole('switch', { name })).toBeInTheDocument();
+    }
+  });
+
   it('lists languages by their own names and themes by their English labels', () => {
     renderPage();
     const languages = within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option');

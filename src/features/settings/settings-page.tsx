@@ -84,11 +84,14 @@ export function SettingsPage() {
             key={id}
             className={`${ROUTE_ANIMATED} rounded-2xl border border-border bg-surface px-5 pt-4 pb-1.5 shadow-sm`}
           >
-            <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary uppercase">
+            <h2
+              id={`settings-${id}`}
+              className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary uppercase"
+            >
               <SectionIcon className="shrink-0" />
               {t(titleKey)}
             </h2>
-            <div className="divide-y divide-border">
+            <div role="group" aria-labelledby={`settings-${id}`} className="divide-y divide-border">
               {id === 'animations' && reducedMotion && (
                 <p role="note" className="my-2 rounded-lg bg-surface-raised px-3 py-2 text-sm text-muted">
                   {t('snxt.settings.animations.reducedMotion')}

@@ -1,38 +1,58 @@
 import { User } from 'oidc-client-ts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../../../lib/storage';
 import { TEST_OIDC } from '../../../test/oidc';
-import { emailVerifiedOf, profileFromClaims, signedInAtOf, storedSignInTime } from './profile-claims';
+import { emailVerifiedOf, profileFromClaims, storedSignInTime } from './profile-claims';
 import { oidcUserKey } from './stored-session';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const seconds = (ms: number) => ms / 1000;
 
-describe("signedInAtOf (the ID token's auth_time)", () => {
+/** The sign-in time read from stored tokens whose ID token claims are `claims` (raw JSON). */
+function signedInAt(claims: string): Date | null {
+  const storage = createMemoryStorage();
+  storage.setItem(oidcUserKey(TEST_OIDC), `{"profile":${claims}}`);
+  return storedSignInTime(storage, TEST_OIDC);
+}
+
+describe("the sign-in time (the ID token's auth_time)", () => {
+  beforeEach(() => void vi.setSystemTime(NOW));
+  afterEach(() => void vi.useRealTimers());
+
   it('reads seconds since the epoch', () => {
     const at = NOW - 3_600_000;
-    expect(signedInAtOf({ auth_time: seconds(at) }, NOW)).toEqual(new Date(at));
+    expect(signedInAt(`{"auth_time":${seconds(at)}}`)).toEqual(new Date(at));
   });
 
   it('allows a few minutes of clock skew between the provider and this device', () => {
-    expect(signedInAtOf({ auth_time: seconds(NOW + 60_000) }, NOW)).toEqual(new Date(NOW + 60_000));
+    expect(signedInAt(`{"auth_time":${seconds(NOW + 60_000)}}`)).toEqual(new Date(NOW + 60_000));
   });
 
   it.each([
-    ['missing', {}],
-    ['not an object', 'auth_time'],
-    ['null claims', null],
-    ['a string', { auth_time: String(seconds(NOW)) }],
-    ['milliseconds (far in the future)', { auth_time: NOW }],
-    ['in the future', { auth_time: seconds(NOW + 3_600_000) }],
-    ['zero', { auth_time: 0 }],
-    ['negative', { auth_time: -1 }],
-    ['not finite', { auth_time: Number.POSITIVE_INFINITY }],
-    ['NaN', { auth_time: Number.NaN }],
-    ['beyond any date', { auth_time: 1e20 }],
-    ['an inherited claim', Object.create({ auth_time: seconds(NOW) }) as object],
+    ['missing', '{}'],
+    ['not an object', '"auth_time"'],
+    ['null claims', 'null'],
+    ['a string', `{"auth_time":"${seconds(NOW)}"}`],
+    ['milliseconds (far in the future)', `{"auth_time":${NOW}}`],
+    ['in the future', `{"auth_time":${seconds(NOW + 3_600_000)}}`],
+    ['zero', '{"auth_time":0}'],
+    ['negative', '{"auth_time":-1}'],
+    ['not finite', '{"auth_time":1e999}'],
+    ['negative and not finite', '{"auth_time":-1e999}'],
+    ['beyond any date', '{"auth_time":1e20}'],
+    ['only under __proto__', `{"__proto__":{"auth_time":${seconds(NOW)}}}`],
   ])('is unknown when the claim is %s', (_what, claims) => {
-    expect(signedInAtOf(claims, NOW)).toBeNull();
+    expect(signedInAt(claims)).toBeNull();
+  });
+
+  it('is unknown when only a polluted prototype has the claim', () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.auth_time = seconds(NOW);
+    try {
+      expect(signedInAt('{}')).toBeNull();
+    } finally {
+      delete prototype.auth_time;
+    }
   });
 });
 

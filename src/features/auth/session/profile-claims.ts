@@ -37,7 +37,7 @@ export function profileFromClaims(claims: Record<string, unknown>): Record<strin
 
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export function signedInAtOf(claims: unknown, now = Date.now()): Date | null {
+function signedInAtOf(claims: unknown, now = Date.now()): Date | null {
   const authTime = isRecord(claims) ? ownValue(claims, 'auth_time') : undefined;
   if (typeof authTime !== 'number' || !(authTime > 0)) return null;
   const at = new Date(authTime * 1000);

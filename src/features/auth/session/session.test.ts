@@ -1,15 +1,24 @@
 import { OidcClient, User, type SigninRedirectArgs } from 'oidc-client-ts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import * as report from '../../../lib/report';
 import { createMemoryStorage } from '../../../lib/storage';
 import { AuthModel } from '../../../state/auth-model';
 import { locksTakenBy } from '../../../test/locks';
 import { startTestSignIn } from '../../../test/oidc';
+import { sessionWiring } from '../../../test/user-manager';
 import { AUTH_NOTICES, takeCarriedNotice } from '../notices';
-import { createSession, type SessionUserManager } from './session';
-import { REVOKE_TIMEOUT_MS } from './sign-out';
-import { RENEW_LOCK_NAME, userManagerSettings } from './user-manager';
+import { connectSession } from './session';
+import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
+
+const built = vi.hoisted(() => ({ userManager: null as unknown }));
+vi.mock('./user-manager', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./user-manager')>()),
+  SingleTabUserManager: function SingleTabUserManager() {
+    return built.userManager;
+  },
+}));
 
 const ORIGIN = 'https://app.example.com';
 const OIDC: OidcEnv = {
@@ -43,9 +52,20 @@ function oidcUser({
   });
 }
 
+type FakedCalls =
+  | 'getUser'
+  | 'signinRedirect'
+  | 'signinCallback'
+  | 'signinSilent'
+  | 'revokeRefreshToken'
+  | 'removeUser'
+  | 'signoutRedirect'
+  | 'clearStaleState';
+
 /**
- * The UserManager boundary: everything else is the real code. Its state store is oidc-client-ts's
- * own, set up as the app sets it up; a successful callback uses the state up as oidc-client-ts does.
+ * The UserManager boundary, which the session builds in place of its own: everything else is the real code.
+ * Its state store is oidc-client-ts's own, set up as the app sets it up; a successful callback uses the
+ * state up as oidc-client-ts does.
  */
 function fakeUserManager(stored: User | null = null) {
   const storage = createMemoryStorage();
@@ -60,23 +80,28 @@ function fakeUserManager(stored: User | null = null) {
       return oidcUser({ state: { returnTo: '/settings' } });
     }),
     signinSilent: vi.fn(async (): Promise<User | null> => oidcUser()),
-    revokeRefreshToken: vi.fn<SessionUserManager['revokeRefreshToken']>(async () => undefined),
+    revokeRefreshToken: vi.fn<SingleTabUserManager['revokeRefreshToken']>(async () => undefined),
     removeUser: vi.fn(async () => {
       stored = null;
     }),
     signoutRedirect: vi.fn(async () => undefined),
-  } satisfies SessionUserManager & { storage: unknown };
+    ...sessionWiring(),
+  } satisfies Pick<SingleTabUserManager, FakedCalls> & {
+    settings: Pick<SingleTabUserManager['settings'], 'stateStore'>;
+    events: unknown;
+    storage: unknown;
+  };
 }
 
 /** A sign-in started in this browser, as oidc-client-ts stores it; resolves to its `state`. */
 const pendingSignIn = (userManager: ReturnType<typeof fakeUserManager>) => startTestSignIn(userManager.storage, ORIGIN);
 
 function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
-  const endSession = vi.fn();
   const auth = new AuthModel({ stored: storedAuth, storage: createMemoryStorage() });
-  const redirect = vi.fn();
-  const session = createSession({ userManager, auth, oidc, origin: ORIGIN, redirect });
-  return { auth, session, userManager, redirect, endSession };
+  const redirect = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+  built.userManager = userManager;
+  const { session } = connectSession(auth, userManager.storage, oidc, ORIGIN);
+  return { auth, session, userManager, redirect };
 }
 
 let notices: report.Notice[];
@@ -243,12 +268,15 @@ describe('the sign-in callback', () => {
   ])('leaves a signed-in session as it was for %s, which answers no sign-in started here', async (path) => {
     const userManager = fakeUserManager(oidcUser());
     await pendingSignIn(userManager);
-    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    const { session, auth, redirect } = setup(SIGNED_IN, userManager);
     await expect(session.handleCallback(`${ORIGIN}${path}`)).resolves.toBe('/?keep=1');
     expect(auth.state.value).toEqual(SIGNED_IN);
     expect(userManager.signinCallback).not.toHaveBeenCalled();
     expect(userManager.removeUser).not.toHaveBeenCalled();
-    expect(endSession).not.toHaveBeenCalled();
+    // No provider round trip: nothing revoked, no sign-out page.
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
   });
 
@@ -298,11 +326,14 @@ describe('start-up reconciliation', () => {
   it('signs out when the refresh token does not renew', async () => {
     const userManager = fakeUserManager(oidcUser({ expiresIn: -10 }));
     userManager.signinSilent.mockRejectedValue(new Error('invalid_grant'));
-    const { session, auth, endSession } = setup(SIGNED_IN, userManager);
+    const { session, auth, redirect } = setup(SIGNED_IN, userManager);
     await session.reconcile();
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
     expect(userManager.removeUser).toHaveBeenCalled();
-    expect(endSession).not.toHaveBeenCalled();
+    // No provider round trip: nothing revoked, no sign-out page.
+    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
+    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
+    expect(redirect).not.toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
   });
 
@@ -342,7 +373,7 @@ describe('Logout', () => {
   /** The tokens Logout took from storage at once, as oidc-client-ts stored them. */
   const ENDED = oidcUser().toStorageString();
 
-  function recordOrder(userManager: ReturnType<typeof fakeUserManager>, redirect?: ReturnType<typeof vi.fn>) {
+  function recordOrder(userManager: ReturnType<typeof fakeUserManager>, redirect?: MockInstance<Location['assign']>) {
     const order: string[] = [];
     userManager.revokeRefreshToken.mockImplementation(async (token: string) => void order.push(`revoke ${token}`));
     userManager.removeUser.mockImplementation(async () => void order.push('removeUser'));
@@ -449,6 +480,27 @@ describe('Logout', () => {
     },
   );
 
+  const refusing = () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
+
+  it.each([
+    ['unavailable', refusing],
+    ['refusing writes', () => ({ getItem: () => null, setItem: refusing, removeItem: refusing })],
+  ])(
+    'after a failed revocation says so at once when this tab cannot keep the notice (storage %s)',
+    async (_what, storage) => {
+      vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(storage as unknown as () => Storage);
+      const userManager = fakeUserManager(null);
+      const order = recordOrder(userManager);
+      userManager.revokeRefreshToken.mockRejectedValue(new Error('Internal Server Error (500)'));
+      const { session } = setup(SIGNED_IN, userManager);
+      await session.endSession(ENDED);
+      expect(order).toEqual(['removeUser', 'signoutRedirect']);
+      expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
+    },
+  );
+
   it('does not wait for ever on a revocation endpoint that never answers', async () => {
     vi.useFakeTimers();
     try {
@@ -485,6 +537,21 @@ describe('Logout', () => {
     await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
     expect(takeCarriedNotice()).toBeNull();
+  });
+
+  it('says so once when neither worked and the notice kept for the way back cannot be dropped', async () => {
+    const kept = new Map<string, string>();
+    vi.spyOn(window, 'sessionStorage', 'get').mockReturnValue({
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: refusing,
+    } as unknown as Storage);
+    const userManager = fakeUserManager(null);
+    userManager.revokeRefreshToken.mockRejectedValue(new Error('Failed to fetch'));
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await expect(session.endSession(ENDED)).resolves.toBeUndefined();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
   });
 });
 

@@ -16,7 +16,7 @@ import { safeReturnPath } from './return-path';
 import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
 
-export type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
+type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
   SignOutUserManager & { settings: Pick<UserManager['settings'], 'stateStore'> };
 
 interface SessionDeps {
@@ -36,7 +36,7 @@ function hostedPageLanguage(language: Language, oidc: OidcEnv): SigninRedirectAr
   return { ui_locales: UI_LOCALE_TAGS[language], ...(lang ? { extraQueryParams: { lang } } : {}) };
 }
 
-export function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
+function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
   // Someone already signed out (another tab) is not told; a failed sign-in attempt always is.
   async function endLocally(notice: Notice, always: boolean) {
     const wasSignedIn = auth.state.value.isAuthenticated;

@@ -1,10 +1,9 @@
 import { User, type UserManager } from 'oidc-client-ts';
+import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import { reportNotice } from '../../../lib/report';
 import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../notices';
 import { RENEW_LOCK_NAME, withLock, type SingleTabUserManager } from './user-manager';
-
-export const REVOKE_TIMEOUT_MS = 5000;
 
 function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -14,7 +13,7 @@ function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
+function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
   try {
     storage?.setItem(CARRIED_NOTICE_KEY, name);
     return storage !== null;
@@ -23,7 +22,7 @@ export function carryNotice(name: AuthNoticeName, storage = tabStorage()): boole
   }
 }
 
-export function dropCarriedNotice(storage = tabStorage()): void {
+function dropCarriedNotice(storage = tabStorage()): void {
   try {
     storage?.removeItem(CARRIED_NOTICE_KEY);
   } catch {

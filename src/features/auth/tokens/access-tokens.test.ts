@@ -4,8 +4,17 @@ import * as report from '../../../lib/report';
 import { createMemoryStorage } from '../../../lib/storage';
 import { AuthModel } from '../../../state/auth-model';
 import { TEST_OIDC } from '../../../test/oidc';
-import { createSession, type SessionUserManager } from '../session/session';
-import { createAccessTokens, type TokenUserManager } from './access-tokens';
+import { sessionWiring } from '../../../test/user-manager';
+import { connectSession } from '../session/session';
+import type { TokenUserManager } from './access-tokens';
+
+const built = vi.hoisted(() => ({ userManager: null as unknown }));
+vi.mock('../session/user-manager', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../session/user-manager')>()),
+  SingleTabUserManager: function SingleTabUserManager() {
+    return built.userManager;
+  },
+}));
 
 const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1', name: 'Ada' } };
 
@@ -18,7 +27,7 @@ const storedUser = (accessToken: string, expiresIn: number | undefined) =>
     expires_at: expiresIn === undefined ? undefined : Math.floor(Date.now() / 1000) + expiresIn,
   });
 
-/** The real session and auth model around a UserManager holding `stored`, renewing to `access-2`. */
+/** The connected session's tokens and auth model around a UserManager holding `stored`, renewing to `access-2`. */
 function setup(stored: User | null) {
   const userManager = {
     getUser: vi.fn(async () => stored),
@@ -26,16 +35,10 @@ function setup(stored: User | null) {
     removeUser: vi.fn(async () => {
       stored = null;
     }),
-  };
+  } satisfies TokenUserManager & { removeUser: unknown };
   const auth = new AuthModel({ stored: SIGNED_IN, storage: createMemoryStorage() });
-  const session = createSession({
-    userManager: userManager as unknown as SessionUserManager,
-    auth,
-    oidc: TEST_OIDC,
-    origin: 'https://app.example.com',
-    redirect: vi.fn(),
-  });
-  const tokens = createAccessTokens(userManager satisfies TokenUserManager, session.expire);
+  built.userManager = { ...userManager, ...sessionWiring() };
+  const { tokens } = connectSession(auth, createMemoryStorage(), TEST_OIDC, 'https://app.example.com');
   return { tokens, userManager, auth };
 }
 

@@ -16,7 +16,15 @@ import { AuthControls } from './auth-controls';
 const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' };
 
 function renderControls(enabled = true) {
-  const rootRoute = createRootRoute({ component: () => <AuthControls enabled={enabled} /> });
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <a href="/before">Before</a>
+        <AuthControls enabled={enabled} />
+        <a href="/after">After</a>
+      </>
+    ),
+  });
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/settings'] }),
@@ -44,6 +52,15 @@ function fakeSession() {
   onTestFinished(runSignIn(model));
   return session;
 }
+
+/** The placeholder is disabled until the menu's code has loaded and replaced it. */
+const enabledMenuButton = () =>
+  vi.waitFor(() => {
+    const button = screen.getByRole('button', { name: 'User menu' });
+    expect(button).toBeEnabled();
+    return button;
+    // Generous: transforming the menu's code on a busy machine can take a while.
+  }, 5000);
 
 let storage: AppStorage;
 beforeEach(() => {
@@ -74,17 +91,38 @@ describe('AuthControls', () => {
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
 
+  it('keeps the menu button pattern: items out of the tab order, Up Arrow opens on the last item, arrows wrap, Tab moves on', async () => {
+    act(() => void auth.loginSuccess(PROFILE));
+    renderControls();
+    const menuButton = await enabledMenuButton();
+    const items = () => within(screen.getByRole('menu')).getAllByRole('menuitem');
+
+    menuButton.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    await vi.waitFor(() => expect(items()[1]).toHaveFocus());
+    expect(items().map((item) => item.getAttribute('tabindex'))).toEqual(['-1', '-1']);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(items()[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(items()[1]).toHaveFocus();
+
+    await userEvent.keyboard('{Tab}');
+    expect(screen.getByRole('link', { name: 'After' })).toHaveFocus();
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    menuButton.focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(items()[0]).toHaveFocus());
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(screen.getByRole('link', { name: 'Before' })).toHaveFocus();
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
   it('opens the user menu from the keyboard; Logout signs out at once, ends the session and goes home', async () => {
     const { endSession } = fakeSession();
     act(() => void auth.loginSuccess(PROFILE));
     const router = renderControls();
-    // The placeholder is disabled until the menu's code has loaded and replaced it.
-    const menuButton = await vi.waitFor(() => {
-      const button = screen.getByRole('button', { name: 'User menu' });
-      expect(button).toBeEnabled();
-      return button;
-      // Generous: transforming the menu's code on a busy machine can take a while.
-    }, 5000);
+    const menuButton = await enabledMenuButton();
     menuButton.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
+import { focusNextTabStop } from '../../../components/tab-order';
 import { LogoutIcon, PersonIcon } from '../../../components/ui/icons';
 import { useT } from '../../../i18n/use-t';
 import type { UserProfile } from '../../../state/auth-model';
@@ -20,12 +21,36 @@ export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
   const t = useT();
   const name = displayName(user);
   const email = displayEmail(user);
+  const [open, setOpen] = useState(false);
+  const openOnLast = useRef(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const onTriggerKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowUp' || open) return;
+    event.preventDefault();
+    openOnLast.current = true;
+    setOpen(true);
+  };
+  // Radix opens on the first item; Up Arrow moves on from there.
+  const onContentFocus = (event: FocusEvent<HTMLElement>) => {
+    if (!openOnLast.current || event.target.getAttribute('role') !== 'menuitem') return;
+    openOnLast.current = false;
+    const items = event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    items[items.length - 1]?.focus({ preventScroll: true });
+  };
+  const onContentKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Tab' && triggerRef.current) focusNextTabStop(triggerRef.current, event.shiftKey);
+  };
   return (
     // Not modal: a modal menu locks scroll with an injected <style>, which the CSP (style-src 'self') blocks.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
+      <DropdownMenu.Trigger asChild ref={triggerRef} onKeyDown={onTriggerKeyDown}>
+        {trigger}
+      </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
+          loop
+          onFocus={onContentFocus}
+          onKeyDown={onContentKeyDown}
           align="end"
           sideOffset={6}
           collisionPadding={8}
@@ -36,13 +61,13 @@ export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
             {email && email !== name && <span className="block truncate text-sm text-muted">{email}</span>}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={itemClass}>
+          <DropdownMenu.Item asChild tabIndex={-1} className={itemClass}>
             <Link to="/profile">
               <PersonIcon width={20} height={20} />
               {t('snxt.menu.profile')}
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item onSelect={onLogout} className={itemClass}>
+          <DropdownMenu.Item onSelect={onLogout} tabIndex={-1} className={itemClass}>
             <LogoutIcon width={20} height={20} className="rtl:-scale-x-100" />
             {t('snxt.auth.logout')}
           </DropdownMenu.Item>

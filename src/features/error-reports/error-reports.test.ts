@@ -1,0 +1,234 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '../../lib/storage';
+import { createErrorReports } from './error-reports';
+
+const COLLECTOR = 'https://errors.example.com/r';
+const START = Date.parse('2026-11-24T10:00:00Z');
+const CODE = 'SplxlOBeZQQYbYS6WxSbIA';
+const STATE = 'af0ifjsldkjXyZ';
+const PAGE = `https://app.example.com/settings?code=${CODE}&state=${STATE}#top`;
+const JWT =
+  'eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiIyNDhjOGQ5Ny0xYjJjIiwiZW1haWwiOiJkZW1vQHNueHQuZGV2In0.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU';
+const OPAQUE_TOKEN = 'b5vbMtpIbzlBdAUmc_xGk1EoZ8SCU3mNQpYWBbLwwXj';
+const PROFILE = { sub: '248c8d97-1b2c-4f7e-9a51-0a8f6f3c2d11', email: 'demo@snxt.dev', name: 'Dana Demo' };
+
+function setup(overrides: Parameters<typeof createErrorReports>[1] = {}) {
+  const beacon = vi.fn<(url: string, body: string) => boolean>(() => true);
+  const post = vi.fn<(url: string, init: RequestInit) => Promise<unknown>>(() =>
+    Promise.resolve(new Response(null, { status: 204 })),
+  );
+  const clock = { now: START };
+  const report = createErrorReports(COLLECTOR, {
+    beacon,
+    post,
+    now: () => clock.now,
+    page: () => new URL(PAGE),
+    profile: () => PROFILE,
+    storage: () => createMemoryStorage(),
+    userAgent: 'Mozilla/5.0 (test)',
+    environment: 'PROD',
+    ...overrides,
+  });
+  const sent = () => beacon.mock.calls.map(([, body]) => JSON.parse(body) as Record<string, string>);
+  return { report, beacon, post, clock, sent };
+}
+
+function errorWith(message: string, stack: string[], name = 'TypeError'): Error {
+  const error = new Error(message);
+  error.name = name;
+  error.stack = [`${name}: ${message}`, ...stack].join('\n');
+  return error;
+}
+
+describe('error reports', () => {
+  it('sends one JSON report of the documented shape by sendBeacon, as text (no CORS preflight)', () => {
+    const { report, beacon, post, sent } = setup();
+    report(errorWith('boom', ['    at run (https://app.example.com/assets/index-AbC123.js:12:345)']));
+    expect(beacon).toHaveBeenCalledOnce();
+    expect(beacon.mock.calls[0]![0]).toBe(COLLECTOR);
+    expect(typeof beacon.mock.calls[0]![1]).toBe('string');
+    expect(sent()).toEqual([
+      {
+        message: 'boom',
+        name: 'TypeError',
+        stack: 'TypeError: boom\n    at run (https://app.example.com/assets/index-AbC123.js:12:345)',
+        url: 'https://app.example.com/settings',
+        release: '9.0.0',
+        environment: 'PROD',
+        time: '2026-11-24T10:00:00.000Z',
+        userAgent: 'Mozilla/5.0 (test)',
+      },
+    ]);
+    expect(Object.keys(sent()[0]!)).toEqual([
+      'message',
+      'name',
+      'stack',
+      'url',
+      'release',
+      'environment',
+      'time',
+      'userAgent',
+    ]);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('keeps at most 20 lines of the stack and cuts a huge message', () => {
+    const frames = Array.from(
+      { length: 40 },
+      (_, index) => `    at f${index} (https://app.example.com/a.js:${index}:1)`,
+    );
+    const { report, sent } = setup();
+    report(errorWith('x'.repeat(200_000), frames));
+    const [body] = sent();
+    expect(body!.stack!.split('\n')).toHaveLength(20);
+    expect(body!.message!.length).toBeLessThanOrEqual(1000);
+  });
+
+  it("never sends the sign-in code, a query, a hash, a token or the user's profile", () => {
+    const { report, sent } = setup();
+    const message = `Sign-in failed at ${PAGE} with Bearer ${OPAQUE_TOKEN} for demo@snxt.dev (Dana Demo)`;
+    report(
+      errorWith(message, [
+        `    at fail (https://app.example.com/assets/index-AbC123.js?token=${OPAQUE_TOKEN}:1:2)`,
+        `    at https://api.example.com/orders?access_token=${JWT}#frag:3:4`,
+        `    at verify (${JWT})`,
+        `    at user (${PROFILE.sub})`,
+      ]),
+    );
+    report(new Error(`{"id_token":"${JWT}","profile":{"email":"DEMO@SNXT.DEV","sub":"${PROFILE.sub}"}}`));
+    const bodies = JSON.stringify(sent());
+    expect(sent()).toHaveLength(2);
+    for (const secret of [CODE, STATE, 'code=', 'state=', '?', '#', OPAQUE_TOKEN, JWT, 'eyJ', PROFILE.sub, 'Dana']) {
+      expect(bodies).not.toContain(secret);
+    }
+    expect(bodies.toLowerCase()).not.toContain('demo@snxt.dev');
+    expect(sent()[0]!.message).toBe(
+      'Sign-in failed at https://app.example.com/settings with Bearer [redacted] for [redacted] ([redacted])',
+    );
+    expect(sent()[0]!.stack).toContain('https://app.example.com/assets/index-AbC123.js:1:2');
+  });
+
+  it('never sends a token or PKCE verifier the sign-in keeps in storage, whatever it looks like', () => {
+    const storage = createMemoryStorage();
+    const tokens = {
+      access_token: 'letters-only-access-token-without-any-digit',
+      refresh_token: 'short-refresh',
+      id_token: 'opaque.id.token',
+      profile: { iss: 'https://idp.example.com' },
+    };
+    storage.setItem('oidc.user:https://idp.example.com:client', JSON.stringify(tokens));
+    storage.setItem('oidc.af0ifjsldkj', JSON.stringify({ code_verifier: 'verifier-made-of-letters-only' }));
+    storage.setItem('oidc.broken', '{');
+    const { report, sent } = setup({ storage: () => storage, profile: () => null });
+    report(
+      new Error(
+        `refused ${tokens.access_token}, ${tokens.refresh_token}, ${tokens.id_token}, verifier-made-of-letters-only by https://idp.example.com/token`,
+      ),
+    );
+    expect(sent()[0]!.message).toBe(
+      'refused [redacted], [redacted], [redacted], [redacted] by https://idp.example.com/token',
+    );
+  });
+
+  it('sends at most 10 reports per page load', () => {
+    const { report, sent } = setup();
+    for (let index = 1; index <= 12; index++) report(new Error(`failure ${index}`));
+    expect(sent().map((body) => body.message)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `failure ${index + 1}`),
+    );
+  });
+
+  it('sends the same message at most once a minute, a message differing only by a token included', () => {
+    const { report, clock, sent } = setup();
+    report(new Error('stale'));
+    report(new Error('stale'));
+    report(new Error(`refused ${JWT}`));
+    report(new Error(`refused ${JWT.replace('c2ln', 'ZZZZ')}`));
+    clock.now = START + 59_999;
+    report(new Error('stale'));
+    clock.now = START + 60_000;
+    report(new Error('stale'));
+    expect(sent().map((body) => body.message)).toEqual(['stale', 'refused [redacted]', 'stale']);
+  });
+
+  it.each([
+    ['there is no sendBeacon', { beacon: null }],
+    ['sendBeacon refuses it', { beacon: () => false }],
+    [
+      'sendBeacon throws',
+      {
+        beacon: () => {
+          throw new TypeError('Illegal invocation');
+        },
+      },
+    ],
+  ])('falls back to fetch with keepalive when %s', (_case, overrides) => {
+    const { report, post } = setup(overrides);
+    report(new Error('boom'));
+    expect(post).toHaveBeenCalledOnce();
+    const [url, init] = post.mock.calls[0]!;
+    expect(url).toBe(COLLECTOR);
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, mode: 'no-cors', credentials: 'omit' });
+    expect(JSON.parse(init.body as string)).toMatchObject({ message: 'boom', name: 'Error' });
+  });
+
+  it('never throws: a failing transport, unreadable errors and cycles are dropped or described', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    const failing = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => {
+        throw new TypeError('Failed to construct Request');
+      },
+    ];
+    const cyclic: Record<string, unknown> = { name: 'cycle' };
+    cyclic.self = cyclic;
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        has: () => {
+          throw new Error('trap');
+        },
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    const throwingMessage = Object.defineProperty(new Error(), 'message', {
+      get: () => {
+        throw new Error('getter');
+      },
+    });
+    const values: unknown[] = [
+      null,
+      undefined,
+      'a string',
+      42,
+      Symbol('s'),
+      cyclic,
+      Object.create(null),
+      hostile,
+      throwingMessage,
+      { toString: () => ({}), toJSON: () => BigInt(1) },
+    ];
+    for (const post of failing) {
+      const { report } = setup({ beacon: null, post: post as never });
+      for (const value of values) expect(() => report(value)).not.toThrow();
+    }
+    for (const value of values) {
+      const { report, sent } = setup();
+      expect(() => report(value)).not.toThrow();
+      expect(sent()).toHaveLength(1);
+      for (const field of Object.values(sent()[0]!)) expect(typeof field).toBe('string');
+    }
+    const { report, sent } = setup();
+    report('a string');
+    expect(sent()[0]).toMatchObject({ message: 'a string', name: 'string', stack: '' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});
