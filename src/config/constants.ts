@@ -28,6 +28,9 @@ export const HOUR_CHECK_INTERVAL_MS = 60_000;
 export const STORAGE_PREFIX = 'snxt-';
 
 export const OIDC_STORE_PREFIX = 'oidc.';
+export const GROUPS_CLAIM = 'cognito:groups';
+// Cognito's own limits (100 groups per user, names of 1–128 characters): a claim beyond them is not trusted.
+export const GROUPS_LIMITS = { maxGroups: 100, maxNameLength: 128 } as const;
 export const REVOKE_TIMEOUT_MS = 5000;
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
 
@@ -59,6 +62,8 @@ export const DRAWER = { widthPx: 250, durationMs: 400 } as const;
 export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
 
 export const EFFECT_MAX_RETRIES = 10;
+
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 
 export const AWS_CREDENTIALS = {
   refreshBeforeMs: 5 * 60_000,
