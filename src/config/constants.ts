@@ -30,6 +30,7 @@ export const STORAGE_PREFIX = 'snxt-';
 export const OIDC_STORE_PREFIX = 'oidc.';
 export const REVOKE_TIMEOUT_MS = 5000;
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
+export const CONSENT = { storageKey: 'CONSENT', version: 1 } as const;
 
 export const TOAST_DURATION_MS = {
   default: 2000,
