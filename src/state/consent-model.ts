@@ -19,7 +19,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}
 const FULL_KEY = `${STORAGE_PREFIX}${CONSENT.storageKey}`;
 
 /** Anything but the exact stored shape is no choice: the visitor is asked again. */
-export function parseConsent(stored: unknown): ConsentChoice | null {
+function parseConsent(stored: unknown): ConsentChoice | null {
   if (!isRecord(stored) || ownValue(stored, 'version') !== CONSENT.version) return null;
   const at = ownValue(stored, 'at');
   if (typeof at !== 'string' || !ISO_TIME.test(at) || Number.isNaN(Date.parse(at))) return null;
