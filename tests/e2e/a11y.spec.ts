@@ -111,9 +111,9 @@ test.describe('axe: WCAG 2.1 AA', () => {
       await expect(page.locator('html')).toHaveClass(theme.toLowerCase());
       await expect(page.getByRole('region', { name: 'Privacy choices' })).toBeVisible();
       await expectNoSeriousViolations(page, `the consent banner in ${theme}, en`);
-      await page.setViewportSize(PHONE);
       await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await page.setViewportSize(PHONE);
       await expect(page.getByRole('region', { name: 'הגדרות פרטיות' })).toBeVisible();
       await expectNoSeriousViolations(page, `the consent banner in ${theme}, he, 390px`);
     });
