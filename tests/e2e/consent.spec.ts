@@ -233,6 +233,30 @@ test.describe('the consent banner', () => {
   });
 });
 
+test('the prerendered settings page holds the switch off and hydrates cleanly into the stored choice', async ({
+  page,
+  request,
+}) => {
+  const origin = appUrl('analytics');
+  const prerendered = await (await request.get(`${origin}/settings`)).text();
+  const id = /<label for="([^"]+)"[^>]*>Analytics cookies<\/label>/.exec(prerendered)?.[1];
+  expect(prerendered).toMatch(new RegExp(`role="switch" id="${id}" aria-checked="false"`));
+  const problems: string[] = [];
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(
+    (at) => localStorage.setItem('snxt-CONSENT', JSON.stringify({ analytics: 'denied', version: 1, at })),
+    AT,
+  );
+  await page.goto(`${origin}/settings`);
+  await appReady(page);
+  await expect(switchOf(page)).toHaveAttribute('aria-checked', 'false');
+  await switchOf(page).click();
+  await expect(switchOf(page)).toHaveAttribute('aria-checked', 'true');
+  await page.waitForTimeout(300);
+  expect(problems.filter((text) => !text.includes('blocked by Playwright'))).toEqual([]);
+});
+
 test('without a measurement id: no banner, no switch and none of their code', async ({ page }) => {
   const chunks: string[] = [];
   page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
