@@ -18,7 +18,9 @@ describe('web vitals as GA4 events', () => {
       metric_rating: 'good',
       non_interaction: true,
     });
-    expect(vitalEvent({ name: 'INP', id: 'v5-2', value: 300, delta: 88.4, rating: 'needs-improvement' }).value).toBe(88);
+    expect(vitalEvent({ name: 'INP', id: 'v5-2', value: 300, delta: 88.4, rating: 'needs-improvement' }).value).toBe(
+      88,
+    );
   });
 
   it('sends CLS in thousandths', () => {
