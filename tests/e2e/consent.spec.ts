@@ -111,8 +111,11 @@ test.describe('analytics consent', () => {
     await page.goto(`${origin}/nope`);
     await expect(page).toHaveURL(`${origin}/`);
     await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await page.goBack();
+    await expect(page).toHaveURL(`${origin}/`);
     await page.goForward();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await settle(page);
     await expect(banner(page)).toBeHidden();
     await expect(switchOf(page)).toHaveAttribute('aria-checked', 'false');
@@ -234,10 +237,12 @@ test.describe('the consent banner', () => {
 });
 
 test('the prerendered settings page holds the switch off and hydrates cleanly into the stored choice', async ({
+  context,
   page,
   request,
 }) => {
   const origin = appUrl('analytics');
+  const google = await countGoogle(context);
   const prerendered = await (await request.get(`${origin}/settings`)).text();
   const id = /<label for="([^"]+)"[^>]*>Analytics cookies<\/label>/.exec(prerendered)?.[1];
   expect(prerendered).toMatch(new RegExp(`role="switch" id="${id}" aria-checked="false"`));
@@ -253,6 +258,7 @@ test('the prerendered settings page holds the switch off and hydrates cleanly in
   await expect(switchOf(page)).toHaveAttribute('aria-checked', 'false');
   await switchOf(page).click();
   await expect(switchOf(page)).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(() => google).toEqual([GTAG_URL()]);
   await page.waitForTimeout(300);
   expect(problems.filter((text) => !text.includes('blocked by Playwright'))).toEqual([]);
 });
