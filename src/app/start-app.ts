@@ -19,7 +19,7 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
   const stops = [reports, startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
   let stopOffline = () => {};
   stops.push(() => stopOffline());
-  if (env.gaMeasurementId) {
+  if (__GA_MEASUREMENT_ID__) {
     const analytics = import('./start-analytics').then((module) => module.startAnalytics(router));
     stops.push(() => void analytics.then((stop) => stop()));
   }

@@ -117,6 +117,21 @@ test.describe('axe: WCAG 2.1 AA', () => {
     });
   }
 
+  for (const theme of THEMES) {
+    test(`the consent banner of an analytics build, ${theme}, en and he`, async ({ page }) => {
+      await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
+      await page.goto(`${appUrl('analytics')}/settings`);
+      await expect(page.locator('html')).toHaveClass(theme.toLowerCase());
+      await expect(page.getByRole('region', { name: 'Privacy choices' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the consent banner in ${theme}, en`);
+      await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await page.setViewportSize(PHONE);
+      await expect(page.getByRole('region', { name: 'הגדרות פרטיות' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the consent banner in ${theme}, he, 390px`);
+    });
+  }
+
   test('the open drawer on a phone', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');

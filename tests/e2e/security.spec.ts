@@ -370,6 +370,10 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
     const origin = appUrl('analytics');
     await page.goto(`${origin}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Privacy choices' })
+      .getByRole('button', { name: 'Accept analytics' })
+      .click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as Partial<TrustedTypesWindow>).gtagPolicy))
       .toBe('goog#html');
