@@ -20,6 +20,8 @@ export default {
     'tailwind.config.ts!',
     ...unitTests,
     'src/test/setup.ts',
+    // Named by path: global-setup.ts builds the `groups` e2e variant with it.
+    'tests/support/vite-profile-for-a-group.config.ts',
   ],
   project: [
     'src/**/*.{ts,tsx,mjs}!',

@@ -67,8 +67,9 @@ export default defineConfig(({ mode, command }) => {
     define: {
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
       __APP_ENV__: JSON.stringify(app),
-      // A literal, so a build without it drops the reporting code from the first load.
+      // Literals, so a build without them drops the reporting and analytics code entirely.
       __ERROR_REPORT_URL__: JSON.stringify(app.env.errorReportUrl),
+      __GA_MEASUREMENT_ID__: JSON.stringify(app.env.gaMeasurementId),
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },

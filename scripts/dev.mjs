@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { DEMO_ACCOUNT, startOidcProvider } from './local-provider/oidc-provider.mjs';
+import { DEMO_ACCOUNT, OUTSIDER_ACCOUNT, startOidcProvider } from './local-provider/oidc-provider.mjs';
 
 const APP_PORT = 5173;
 const PREFERRED_PROVIDER_PORT = 5174;
@@ -35,7 +35,8 @@ if (!configured) {
     VITE_COGNITO_IDENTITY_ENDPOINT: provider.identityEndpoint,
   });
   console.log(
-    `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+    `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` +
+      ` (group ${DEMO_ACCOUNT.groups.join(', ')}), in no group ${OUTSIDER_ACCOUNT.email} / ${OUTSIDER_ACCOUNT.password}`,
   );
 }
 

@@ -58,7 +58,6 @@ export function boot(start: BootStart): void {
   const translating = language !== null && language !== DEFAULT_LANGUAGE;
   const path = pathHere();
   const chunks = Object.hasOwn(start.pages, path) ? (start.pages[path] ?? []) : [];
-  // rel=preload, not modulepreload, which Chromium fetches at high priority whatever fetchpriority says.
   const preload = (href: string, as: 'script' | 'fetch') => {
     const link = document.createElement('link');
     link.rel = 'preload';
@@ -69,7 +68,7 @@ export function boot(start: BootStart): void {
     link.href = href;
     document.head.append(link);
   };
-  // Fetched from the start, at low priority: they arrive while the page paints, and run only after it has.
+  // From the start at low priority (not modulepreload: Chromium ignores its fetchpriority), run after the paint.
   for (const href of [...(start.entry ? [start.entry] : []), ...(start.modules ?? []), ...chunks]) {
     preload(href, 'script');
   }

@@ -7,3 +7,4 @@ declare module '@preact/signals-react-transform' {
 
 declare const __BUILD_YEAR__: number;
 declare const __ERROR_REPORT_URL__: string | null;
+declare const __GA_MEASUREMENT_ID__: string | null;

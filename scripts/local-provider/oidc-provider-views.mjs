@@ -56,7 +56,7 @@ ${body}
 </html>`;
 }
 
-export function signInPage({ action, email = '', error = false, demoEmail, demoPassword }) {
+export function signInPage({ action, email = '', error = false, accounts }) {
   const invalid = error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   return layout({
     title: 'Sign in',
@@ -70,7 +70,14 @@ export function signInPage({ action, email = '', error = false, demoEmail, demoP
       <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
       <button type="submit">Sign in</button>
     </form>
-    <p class="hint">Local development identity provider. Demo account: <code>${escapeHtml(demoEmail)}</code> / <code>${escapeHtml(demoPassword)}</code></p>`,
+    <p class="hint">Local development identity provider. Accounts: ${accounts
+      .map(
+        (account) =>
+          `<code>${escapeHtml(account.email)}</code> / <code>${escapeHtml(account.password)}</code> (${
+            account.groups.length > 0 ? `groups: ${account.groups.map(escapeHtml).join(', ')}` : 'no group'
+          })`,
+      )
+      .join('; ')}</p>`,
   });
 }
 

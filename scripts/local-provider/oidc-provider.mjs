@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
 import { errorPage, logoutPage, signedOutPage, signInPage } from './oidc-provider-views.mjs';
 
+// The demo account is in a user-pool group, so the profile shows one; the outsider is in none, for pages for a group.
 export const DEMO_ACCOUNT = Object.freeze({
   email: 'demo@snxt.dev',
   password: 'snxt-demo',
@@ -17,7 +18,20 @@ export const DEMO_ACCOUNT = Object.freeze({
   givenName: 'Demo',
   familyName: 'User',
   sub: '6b1f2c0e-5d3a-4f8e-9a47-2c8e1d7b3f10',
+  groups: Object.freeze(['snxt-demo-users']),
 });
+
+export const OUTSIDER_ACCOUNT = Object.freeze({
+  email: 'outsider@snxt.dev',
+  password: 'snxt-outsider',
+  name: 'Outside User',
+  givenName: 'Outside',
+  familyName: 'User',
+  sub: '0d4e9a61-2b7c-4f3e-8c15-7a9f3e6d2b84',
+  groups: Object.freeze([]),
+});
+
+const ACCOUNTS = [DEMO_ACCOUNT, OUTSIDER_ACCOUNT];
 
 const SCOPES = ['openid', 'email', 'profile'];
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60; // Cognito's default: 30 days
@@ -204,7 +218,7 @@ function createProvider(
     },
     scopes: SCOPES,
     claims: {
-      openid: ['sub'],
+      openid: ['sub', 'cognito:groups'],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name'],
     },
@@ -260,7 +274,10 @@ function createProvider(
       await grant.save();
       return grant;
     },
-    findAccount: async (_ctx, sub) => (sub === DEMO_ACCOUNT.sub ? demoAccount() : undefined),
+    findAccount: async (_ctx, sub) => {
+      const account = ACCOUNTS.find((candidate) => candidate.sub === sub);
+      return account && accountClaims(account);
+    },
     interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
     ttl: {
       AccessToken: accessTokenTtl,
@@ -297,16 +314,18 @@ function createProvider(
   return provider;
 }
 
-function demoAccount() {
+// Like Cognito: cognito:groups in the ID token only, and only for a user in a group.
+function accountClaims(account) {
   return {
-    accountId: DEMO_ACCOUNT.sub,
-    claims: async () => ({
-      sub: DEMO_ACCOUNT.sub,
-      email: DEMO_ACCOUNT.email,
+    accountId: account.sub,
+    claims: async (use) => ({
+      sub: account.sub,
+      email: account.email,
       email_verified: true,
-      name: DEMO_ACCOUNT.name,
-      given_name: DEMO_ACCOUNT.givenName,
-      family_name: DEMO_ACCOUNT.familyName,
+      name: account.name,
+      given_name: account.givenName,
+      family_name: account.familyName,
+      ...(use === 'id_token' && account.groups.length > 0 ? { 'cognito:groups': [...account.groups] } : {}),
     }),
   };
 }
@@ -362,26 +381,21 @@ function signInInteraction(provider) {
 
     if (!login) {
       ctx.type = 'html';
-      ctx.body = signInPage({ action, demoEmail: DEMO_ACCOUNT.email, demoPassword: DEMO_ACCOUNT.password });
+      ctx.body = signInPage({ action, accounts: ACCOUNTS });
       return undefined;
     }
 
     const form = await readForm(ctx.req);
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
-    if (email.toLowerCase() !== DEMO_ACCOUNT.email || password !== DEMO_ACCOUNT.password) {
+    const account = ACCOUNTS.find((candidate) => candidate.email === email.toLowerCase());
+    if (!account || password !== account.password) {
       // 200 like Cognito (a 401 would put a "Failed to load resource" error in the browser console).
       ctx.type = 'html';
-      ctx.body = signInPage({
-        action,
-        email,
-        error: true,
-        demoEmail: DEMO_ACCOUNT.email,
-        demoPassword: DEMO_ACCOUNT.password,
-      });
+      ctx.body = signInPage({ action, email, error: true, accounts: ACCOUNTS });
       return undefined;
     }
-    const result = { login: { accountId: DEMO_ACCOUNT.sub, amr: ['pwd'] } };
+    const result = { login: { accountId: account.sub, amr: ['pwd'] } };
     return redirect303(
       ctx,
       await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false }),

@@ -3,7 +3,7 @@ import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } fro
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { DEMO_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
+import { DEMO_ACCOUNT, OUTSIDER_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
 
 const APP = 'http://127.0.0.1:4173/';
 const OTHER_APP = 'http://localhost:4173/';
@@ -163,11 +163,11 @@ describe('local OIDC provider (Cognito-like)', () => {
     });
   }
 
-  /** Signs the demo user in from scratch and exchanges the code. */
-  async function signIn(jar = new CookieJar()) {
+  /** Signs the demo user (or another account) in from scratch and exchanges the code. */
+  async function signIn(jar = new CookieJar(), account: { email: string; password: string } = DEMO_ACCOUNT) {
     const { url, response, pkce, state } = await authorize(jar);
     expect(response?.status).toBe(200);
-    const signedIn = await submitSignIn(jar, url, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    const signedIn = await submitSignIn(jar, url, account.email, account.password);
     const callback = new URL((await follow(jar, op.issuer, location(signedIn, url))).url);
     expect(callback.searchParams.get('state')).toBe(state);
     const tokens = (await (
@@ -283,6 +283,7 @@ describe('local OIDC provider (Cognito-like)', () => {
       name: DEMO_ACCOUNT.name,
       given_name: 'Demo',
       family_name: 'User',
+      'cognito:groups': ['snxt-demo-users'],
     });
     // When the user signed in, as Cognito's ID tokens say (seconds; the test signed in just now).
     expect(payload.auth_time).toBeGreaterThan(Date.now() / 1000 - 60);
@@ -340,6 +341,29 @@ describe('local OIDC provider (Cognito-like)', () => {
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })).status).toBe(
       400,
     );
+  });
+
+  it('has a second account, in no group: its ID token carries no cognito:groups, like Cognito', async () => {
+    expect(OUTSIDER_ACCOUNT).toMatchObject({ email: 'outsider@snxt.dev', groups: [] });
+    const { tokens } = await signIn(new CookieJar(), OUTSIDER_ACCOUNT);
+    const { payload } = decodeJwt(tokens.id_token);
+    expect(payload).toMatchObject({
+      sub: OUTSIDER_ACCOUNT.sub,
+      email: OUTSIDER_ACCOUNT.email,
+      name: OUTSIDER_ACCOUNT.name,
+    });
+    expect(payload).not.toHaveProperty('cognito:groups');
+    expect(OUTSIDER_ACCOUNT.sub).not.toBe(DEMO_ACCOUNT.sub);
+  });
+
+  it('names both accounts on its sign-in page, and refuses one with the other’s password', async () => {
+    const jar = new CookieJar();
+    const { url, response } = await authorize(jar);
+    const form = await response!.text();
+    expect(form).toContain(DEMO_ACCOUNT.email);
+    expect(form).toContain(OUTSIDER_ACCOUNT.email);
+    const wrong = await submitSignIn(jar, url, OUTSIDER_ACCOUNT.email, DEMO_ACCOUNT.password);
+    expect(await wrong.text()).toContain('Incorrect email or password.');
   });
 
   it('ends the session with Cognito-style GET /logout', async () => {

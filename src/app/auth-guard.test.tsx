@@ -36,6 +36,10 @@ describe('needsSignIn', () => {
     expect(needsSignIn([{}], true)).toBe(true);
   });
 
+  it('is true for a page for some groups, whoever is signed in (the layout decides on the groups)', () => {
+    expect(needsSignIn([{ staticData: {} }, { staticData: { requiresGroups: ['editors'] } }], false)).toBe(true);
+  });
+
   it('takes only a real true', () => {
     expect(needsSignIn([{ staticData: { requiresAuth: 'yes' as unknown as boolean } }], false)).toBe(false);
   });
@@ -78,6 +82,13 @@ describe('guardPage', () => {
     expect(requireSignIn).toHaveBeenCalledWith('/profile?tab=1', options.abortController.signal);
   });
 
+  it('waits for a signed-in user on a page for some groups too', async () => {
+    vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
+    const options = guardOptions([{ staticData: {} }, { staticData: { requiresGroups: ['editors'] } }]);
+    await guardPage(options);
+    expect(requireSignIn).toHaveBeenCalledWith('/profile?tab=1', options.abortController.signal);
+  });
+
   it('starts nothing for a preload (hovering a link)', () => {
     vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
     expect(guardPage(guardOptions(protectedPage, true))).toBeUndefined();
@@ -92,6 +103,7 @@ describe('leavePagesWhenSignedOut', () => {
       createRoute({ getParentRoute: () => rootRoute, path: '/' }),
       createRoute({ getParentRoute: () => rootRoute, path: '/settings' }),
       createRoute({ getParentRoute: () => rootRoute, path: '/profile', staticData: { requiresAuth: true } }),
+      createRoute({ getParentRoute: () => rootRoute, path: '/editors', staticData: { requiresGroups: ['editors'] } }),
     ];
     const router = createRouter({
       routeTree: rootRoute.addChildren(routes),
@@ -103,9 +115,9 @@ describe('leavePagesWhenSignedOut', () => {
     return router;
   }
 
-  it('goes home, replacing, when the user is signed out on a page for signed-in users', async () => {
+  it.each(['/profile', '/editors'])('goes home, replacing, when the user is signed out on %s', async (path) => {
     startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
-    const router = await routerAt('/profile');
+    const router = await routerAt(path);
     const stop = leavePagesWhenSignedOut(router);
     auth.reset({ isAuthenticated: false, user: null });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));

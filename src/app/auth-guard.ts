@@ -3,17 +3,21 @@ import { redirect, useMatches, type AnyRouter, type ParsedLocation } from '@tans
 import { env } from '../config/env';
 import type { SignInModel } from '../features/auth/sign-in-model';
 import { auth } from '../state/app-state';
+import type { AuthState } from '../state/auth-model';
+import { routeAccess, type AccessNeeds, type RouteAccess } from '../state/route-access';
 
 export interface AppRouterContext {
   signIn?: Pick<SignInModel, 'requireSignIn'>;
 }
 
 interface MatchMeta {
-  staticData?: { requiresAuth?: boolean };
+  staticData?: AccessNeeds;
 }
 
+const needsOf = (matches: readonly MatchMeta[]) => matches.map((match) => match.staticData);
+
 export function needsSignIn(matches: readonly MatchMeta[], required = env.authRequired): boolean {
-  return required || matches.some((match) => match.staticData?.requiresAuth === true);
+  return routeAccess(needsOf(matches), null, required) !== 'open';
 }
 
 interface GuardOptions {
@@ -33,7 +37,8 @@ export function guardPage(options: GuardOptions): Promise<void> | void {
   return context.signIn.requireSignIn(location.href, abortController.signal);
 }
 
-export const usePageNeedsSignIn = (): boolean => useMatches({ select: (matches) => needsSignIn(matches) });
+export const usePageAccess = (visitor: AuthState): RouteAccess =>
+  useMatches({ select: (matches) => routeAccess(needsOf(matches), visitor) });
 
 export function leavePagesWhenSignedOut(router: AnyRouter): () => void {
   let wasSignedIn = auth.state.peek().isAuthenticated;

@@ -2,7 +2,8 @@ import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { AuthControls } from '../features/auth/ui/auth-controls';
 import { auth } from '../state/app-state';
-import { usePageNeedsSignIn } from './auth-guard';
+import { usePageAccess } from './auth-guard';
+import { NoAccess } from './no-access';
 import { RouteTransition } from './route-transition';
 import { Shell } from './shell';
 
@@ -20,17 +21,14 @@ const Gate = () => (
 );
 
 export function RootLayout(): ReactElement {
-  // Read here (a component) so a sign-out, in this tab or another, hides the page at once.
-  const signedIn = auth.state.value.isAuthenticated;
-  const locked = usePageNeedsSignIn() && !signedIn;
+  // Read here (a component) so a sign-in or sign-out, in this tab or another, shows or hides the page at once.
+  const access = usePageAccess(auth.state.value);
   return (
     <Frame>
-      {locked ? (
+      {access === 'sign-in' ? (
         <Gate />
       ) : (
-        <RouteTransition>
-          <Outlet />
-        </RouteTransition>
+        <RouteTransition>{access === 'open' ? <Outlet /> : <NoAccess />}</RouteTransition>
       )}
     </Frame>
   );

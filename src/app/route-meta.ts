@@ -1,5 +1,7 @@
 import { useMatches, type AnyRoute, type AnyRouter } from '@tanstack/react-router';
 import type { ComponentType, SVGProps } from 'react';
+import type { AuthState } from '../state/auth-model';
+import { offersRoute, type AccessNeeds } from '../state/route-access';
 
 export type NavPlacement = 'main' | 'drawer';
 
@@ -9,6 +11,7 @@ declare module '@tanstack/react-router' {
     nav?: NavPlacement;
     navIcon?: ComponentType<SVGProps<SVGSVGElement>>;
     requiresAuth?: boolean;
+    requiresGroups?: readonly string[];
   }
 }
 
@@ -28,10 +31,20 @@ export interface NavEntry {
   icon?: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-export function navEntries(router: AnyRouter, placements: readonly NavPlacement[]): NavEntry[] {
+function needsAlong(route: AnyRoute): (AccessNeeds | undefined)[] {
+  const needs: (AccessNeeds | undefined)[] = [];
+  for (let at: AnyRoute | undefined = route; at; at = at.parentRoute) needs.unshift(at.options.staticData);
+  return needs;
+}
+
+export function navEntries(
+  router: AnyRouter,
+  placements: readonly NavPlacement[],
+  visitor: AuthState | null,
+): NavEntry[] {
   return (Object.values(router.routesById) as AnyRoute[]).flatMap((route) => {
     const { nav, titleKey, navIcon } = route.options.staticData ?? {};
-    return nav && titleKey && placements.includes(nav)
+    return nav && titleKey && placements.includes(nav) && offersRoute(needsAlong(route), visitor)
       ? [{ to: route.fullPath, labelKey: titleKey, icon: navIcon }]
       : [];
   });

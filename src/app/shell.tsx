@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
 import { useT } from '../i18n/use-t';
+import { ConsentBannerSlot } from './consent-banner-slot';
 import { Footer } from './footer';
 import { RouteAnnouncer } from './route-announcer';
 import { SideDrawer } from './side-drawer';
@@ -64,6 +65,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
           {children}
         </main>
         <Footer />
+        {__GA_MEASUREMENT_ID__ && <ConsentBannerSlot />}
         <RouteAnnouncer />
         {drawerOpen && (
           <button

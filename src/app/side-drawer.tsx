@@ -1,6 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useT } from '../i18n/use-t';
+import { useHydrated } from '../lib/use-hydrated';
+import { auth } from '../state/app-state';
 import { Logo } from './logo';
 import { navEntries } from './route-meta';
 
@@ -11,7 +13,8 @@ interface SideDrawerProps {
 
 export function SideDrawer({ open, onClose }: SideDrawerProps) {
   const t = useT();
-  const links = navEntries(useRouter(), ['main', 'drawer']);
+  const visitor = auth.state.value;
+  const links = navEntries(useRouter(), ['main', 'drawer'], useHydrated() ? visitor : null);
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {

@@ -1,6 +1,8 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as analyticsModule from '../lib/analytics';
+import { createMemoryStorage, type AppStorage } from '../lib/storage';
+import * as vitalsModule from '../lib/web-vitals';
 import { startAnalytics } from './start-analytics';
 
 type Listener = (event: { toLocation: { href: string; pathname: string; searchStr: string } }) => void;
@@ -15,7 +17,7 @@ const locationOf = (path: string): Location => {
 function fakeRouter(onScreen?: string) {
   const listeners: Listener[] = [];
   const router = {
-    state: { resolvedLocation: onScreen === undefined ? undefined : locationOf(onScreen) },
+    state: { status: 'idle', resolvedLocation: onScreen === undefined ? undefined : locationOf(onScreen) },
     subscribe: vi.fn((type: string, listener: Listener) => {
       if (type === 'onResolved') listeners.push(listener);
       return () => listeners.splice(listeners.indexOf(listener), 1);
@@ -24,6 +26,29 @@ function fakeRouter(onScreen?: string) {
   const resolve = (path: string) => listeners.forEach((listener) => listener({ toLocation: locationOf(path) }));
   return { router: router as unknown as AnyRouter, subscribe: router.subscribe, resolve };
 }
+
+const calls = () => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+const consentCalls = () => calls().filter((args) => args[0] === 'consent');
+const AT = '2026-11-24T10:00:00.000Z';
+const storedChoice = (analytics: string) => {
+  const storage = createMemoryStorage();
+  storage.setItem('snxt-CONSENT', JSON.stringify({ analytics, version: 1, at: AT }));
+  return storage;
+};
+const noVitals = () => new Promise<typeof vitalsModule>(() => {});
+
+/** The gtag.js scripts the page asked for (recorded, never loaded). */
+function recordScripts() {
+  const scripts: string[] = [];
+  vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+    nodes.forEach((node) => node instanceof HTMLScriptElement && scripts.push(node.src));
+  });
+  return scripts;
+}
+const idle = () => new Promise((done) => setTimeout(done, 400));
+
+const start = (router: AnyRouter, options: Parameters<typeof startAnalytics>[1] & { storage?: AppStorage }) =>
+  startAnalytics(router, { storage: createMemoryStorage(), loadVitals: noVitals, ...options });
 
 const pageViewCalls = () =>
   (window.dataLayer ?? [])
@@ -43,7 +68,7 @@ describe('startAnalytics', () => {
   it('does nothing at all without a measurement id', () => {
     const { router, subscribe } = fakeRouter();
     const load = vi.fn(() => import('../lib/analytics'));
-    stops.push(startAnalytics(router, { id: null, production: true, load }));
+    stops.push(start(router, { id: null, production: true, load }));
     expect(subscribe).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
     expect(window.dataLayer).toBeUndefined();
@@ -53,7 +78,7 @@ describe('startAnalytics', () => {
     const { router, resolve } = fakeRouter();
     let finishLoading: (module: typeof analyticsModule) => void = () => {};
     const load = () => new Promise<typeof analyticsModule>((done) => (finishLoading = done));
-    stops.push(startAnalytics(router, { id: 'G-TEST1234', production: true, load }));
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load }));
     resolve('/');
     finishLoading(analyticsModule);
     await vi.waitFor(() => expect(window.gtag).toBeDefined());
@@ -66,7 +91,7 @@ describe('startAnalytics', () => {
 
   it('counts the page already on screen when it starts (it loads beside the first page)', async () => {
     const { router, resolve } = fakeRouter('/settings');
-    stops.push(startAnalytics(router, { id: 'G-TEST1234', production: true, load: async () => analyticsModule }));
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load: async () => analyticsModule }));
     await vi.waitFor(() => expect(window.gtag).toBeDefined());
     resolve('/');
     expect(pageViewCalls()).toEqual([
@@ -77,7 +102,7 @@ describe('startAnalytics', () => {
 
   it('never reports the sign-in answer URL with its one-time code, only the cleaned one', async () => {
     const { router, resolve } = fakeRouter();
-    stops.push(startAnalytics(router, { id: 'G-TEST1234', production: true, load: () => import('../lib/analytics') }));
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load: () => import('../lib/analytics') }));
     resolve('/?code=secret&state=abc');
     resolve('/?error=access_denied&state=abc');
     resolve('/settings');
@@ -88,7 +113,7 @@ describe('startAnalytics', () => {
   it('logs page views instead of sending them in development builds', async () => {
     const log = vi.spyOn(console, 'info').mockImplementation(() => {});
     const { router, resolve } = fakeRouter();
-    stops.push(startAnalytics(router, { id: 'G-TEST1234', production: false }));
+    stops.push(start(router, { id: 'G-TEST1234', production: false }));
     resolve('/settings');
     await vi.waitFor(() =>
       expect(log).toHaveBeenCalledWith('[analytics] page_view', {
@@ -100,6 +125,120 @@ describe('startAnalytics', () => {
   });
 });
 
+describe('consent', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+    delete window.dataLayer;
+    delete window.gtag;
+  });
+  const analytics = async () => import('../lib/analytics');
+
+  it('asks for nothing from Google while the visitor has not chosen, page views still queue', async () => {
+    const scripts = recordScripts();
+    const { router } = fakeRouter('/');
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load: analytics }));
+    await vi.waitFor(() => expect(pageViewCalls()).toHaveLength(1));
+    await idle();
+    expect(scripts).toEqual([]);
+    expect(consentCalls()).toEqual([
+      [
+        'consent',
+        'default',
+        { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+      ],
+    ]);
+  });
+
+  it('a stored "granted" is sent before the first page view, then gtag.js loads', async () => {
+    const scripts = recordScripts();
+    const { router } = fakeRouter('/');
+    stops.push(
+      start(router, { id: 'G-TEST1234', production: true, load: analytics, storage: storedChoice('granted') }),
+    );
+    await vi.waitFor(() => expect(scripts).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST1234']));
+    expect(calls().map((args) => `${args[0]} ${typeof args[1] === 'string' ? args[1] : ''}`)).toEqual([
+      'consent default',
+      'js ',
+      'config G-TEST1234',
+      'consent update',
+      'event page_view',
+    ]);
+    expect(consentCalls()[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+  });
+
+  it('a stored "denied" never loads gtag.js, whatever the navigations', async () => {
+    const scripts = recordScripts();
+    const { router, resolve } = fakeRouter('/');
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load: analytics, storage: storedChoice('denied') }));
+    await vi.waitFor(() => expect(pageViewCalls()).toHaveLength(1));
+    resolve('/settings');
+    await idle();
+    expect(pageViewCalls()).toHaveLength(2);
+    expect(scripts).toEqual([]);
+  });
+
+  it('follows the choice: accepting loads gtag.js once, withdrawing sends "denied"', async () => {
+    const scripts = recordScripts();
+    const storage = createMemoryStorage();
+    const { router } = fakeRouter('/');
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load: analytics, storage }));
+    await vi.waitFor(() => expect(window.gtag).toBeDefined());
+    const fromOtherTab = (analytics: string) => {
+      const value = JSON.stringify({ analytics, version: 1, at: AT });
+      storage.setItem('snxt-CONSENT', value);
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'snxt-CONSENT',
+          newValue: value,
+          storageArea: storage as unknown as Storage,
+        }),
+      );
+    };
+    fromOtherTab('granted');
+    await vi.waitFor(() => expect(scripts).toHaveLength(1));
+    fromOtherTab('denied');
+    fromOtherTab('granted');
+    await idle();
+    expect(scripts).toHaveLength(1);
+    expect(consentCalls().slice(1)).toEqual([
+      ['consent', 'update', { analytics_storage: 'granted' }],
+      ['consent', 'update', { analytics_storage: 'denied' }],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+    ]);
+  });
+});
+
+describe('web vitals', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+    delete window.dataLayer;
+    delete window.gtag;
+  });
+
+  it('loads after the first page and sends each metric as an event, whatever the choice', async () => {
+    let report: Parameters<typeof vitalsModule.reportWebVitals>[0] | undefined;
+    const loadVitals = vi.fn(async () => ({
+      ...vitalsModule,
+      reportWebVitals: (send: typeof report) => (report = send),
+    }));
+    const { router } = fakeRouter('/');
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load: async () => analyticsModule, loadVitals }));
+    await vi.waitFor(() => expect(report).toBeDefined());
+    expect(loadVitals).toHaveBeenCalledOnce();
+    const event = {
+      value: 123,
+      metric_id: 'v5-1',
+      metric_value: 0.2,
+      metric_delta: 0.123,
+      metric_rating: 'poor' as const,
+    };
+    report!('CLS', { ...event, non_interaction: true });
+    expect(calls().at(-1)).toEqual(['event', 'CLS', { ...event, non_interaction: true }]);
+  });
+});
+
 describe('gtag snippet', () => {
   afterEach(() => {
     delete window.dataLayer;
@@ -107,9 +246,14 @@ describe('gtag snippet', () => {
     document.head.querySelectorAll('script').forEach((script) => script.remove());
   });
 
-  it('queues js and config without the automatic page view, pushing arguments objects', () => {
+  it('queues consent (all denied), js and config without the automatic page view, pushing arguments objects', () => {
     analyticsModule.createGtagAnalytics('G-TEST1234');
-    const [js, config] = window.dataLayer!;
+    const [consent, js, config] = window.dataLayer!;
+    expect(Array.from(consent as ArrayLike<unknown>)).toEqual([
+      'consent',
+      'default',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+    ]);
     expect(Object.prototype.toString.call(js)).toBe('[object Arguments]');
     expect(Array.from(js as ArrayLike<unknown>)[0]).toBe('js');
     expect(Array.from(js as ArrayLike<unknown>)[1]).toBeInstanceOf(Date);

@@ -6,12 +6,18 @@ import type { Analytics } from '../lib/analytics';
 import { runEffect } from '../lib/model-kit';
 import { pageViewOf, type PageView } from '../lib/page-view';
 import { reportError } from '../lib/report';
-import { whenIdle } from './preload-routes';
+import type { AppStorage } from '../lib/storage';
+import { storage as appStorage } from '../state/app-state';
+import { runConsent } from '../state/consent';
+import { ConsentModel } from '../state/consent-model';
+import { afterFirstLoad, whenIdle } from './preload-routes';
 
 interface AnalyticsOptions {
   id?: string | null;
   production?: boolean;
+  storage?: AppStorage;
   load?: () => Promise<typeof import('../lib/analytics')>;
+  loadVitals?: () => Promise<typeof import('../lib/web-vitals')>;
 }
 
 function afterFirstPaint(task: () => void) {
@@ -19,15 +25,33 @@ function afterFirstPaint(task: () => void) {
   else window.addEventListener('load', () => whenIdle(task), { once: true });
 }
 
+// Every change of the choice is a consent update; gtag.js is requested only once analytics is granted.
+function followConsent(consent: ConsentModel, analytics: Analytics, stopped: () => boolean): () => void {
+  let told = false;
+  return runEffect('analytics consent', () => {
+    const choice = consent.analytics.value;
+    if (!choice && !told) return;
+    told = true;
+    analytics.consent(choice ?? 'denied');
+    if (choice === 'granted') {
+      afterFirstPaint(() => !stopped() && consent.analytics.peek() === 'granted' && analytics.loadScript());
+    }
+  });
+}
+
 export function startAnalytics(
   router: AnyRouter,
   {
     id = env.gaMeasurementId,
     production = env.production,
+    storage = appStorage,
     load = () => import('../lib/analytics'),
+    loadVitals = () => import('../lib/web-vitals'),
   }: AnalyticsOptions = {},
 ): () => void {
   if (!id) return () => {};
+  const consent = new ConsentModel({ storage });
+  const stopConsent = runConsent(consent);
   const page = signal<PageView | null>(null);
   const waiting: PageView[] = [];
   let analytics: Analytics | null = null;
@@ -43,17 +67,28 @@ export function startAnalytics(
   const stopEffect = runEffect('page view', () => {
     const view = page.value;
     if (!view) return;
-    if (analytics) analytics.pageView(view);
+    if (analytics) analytics.event('page_view', view);
     else waiting.push(view);
   });
 
   let stopped = false;
+  let stopFollowing = () => {};
   load()
     .then((module) => {
       if (stopped) return;
-      analytics = production ? module.createGtagAnalytics(id) : module.createConsoleAnalytics();
-      waiting.splice(0).forEach((view) => analytics?.pageView(view));
-      afterFirstPaint(() => !stopped && analytics?.loadScript());
+      const loaded = production ? module.createGtagAnalytics(id) : module.createConsoleAnalytics();
+      // A stored choice comes before the waiting page views, so gtag.js sends them under it.
+      stopFollowing = followConsent(consent, loaded, () => stopped);
+      analytics = loaded;
+      waiting.splice(0).forEach((view) => loaded.event('page_view', view));
+      afterFirstLoad(router, () =>
+        whenIdle(() => {
+          if (stopped) return;
+          loadVitals()
+            .then((vitals) => !stopped && vitals.reportWebVitals(loaded.event))
+            .catch((error: unknown) => reportError(error, 'Web vitals'));
+        }),
+      );
     })
     .catch((error: unknown) => reportError(error, 'Analytics'));
 
@@ -61,5 +96,7 @@ export function startAnalytics(
     stopped = true;
     unsubscribe();
     stopEffect();
+    stopFollowing();
+    stopConsent();
   };
 }

@@ -4,7 +4,7 @@ import { preloadTooltips } from '../components/ui/tooltip';
 import { runSignIn } from '../features/auth/sign-in';
 import { SignInModel } from '../features/auth/sign-in-model';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
-import { auth, startState, storage, type AppStateDeps } from '../state/app-state';
+import { auth, settings, startState, storage, type AppStateDeps } from '../state/app-state';
 import { preloadToaster } from './app-toaster';
 import { leavePagesWhenSignedOut } from './auth-guard';
 import { startPageTitle } from './page-title';
@@ -19,12 +19,18 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
   const stops = [reports, startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
   let stopOffline = () => {};
   stops.push(() => stopOffline());
-  if (env.gaMeasurementId) {
+  if (__GA_MEASUREMENT_ID__) {
     const analytics = import('./start-analytics').then((module) => module.startAnalytics(router));
     stops.push(() => void analytics.then((stop) => stop()));
   }
   // After the state, so a sign-in answer or a reconciled session is saved.
-  const signIn = new SignInModel({ auth, storage, oidc: env.oidc, location: window.location });
+  const signIn = new SignInModel({
+    auth,
+    storage,
+    oidc: env.oidc,
+    location: window.location,
+    language: settings.language,
+  });
   router.update({ context: { signIn } });
   stops.push(runSignIn(signIn), leavePagesWhenSignedOut(router));
   const identityPool = Boolean(env.cognitoIdentity);

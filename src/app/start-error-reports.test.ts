@@ -1,20 +1,10 @@
-import type { AnyRouter } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { captureReports } from '../test/capture-reports';
 import { reportError } from '../lib/report';
+import { loadingRouter } from '../test/router';
 import { startErrorReports } from './start-error-reports';
 
 const COLLECTOR = 'https://errors.example.com/r';
-
-/** A router still loading its first page; `resolve()` finishes it. */
-function loadingRouter() {
-  let listener = () => {};
-  const router = {
-    state: { status: 'pending', resolvedLocation: undefined },
-    subscribe: (_type: string, next: () => void) => ((listener = next), () => {}),
-  } as unknown as Pick<AnyRouter, 'subscribe' | 'state'>;
-  return { router, resolve: () => listener() };
-}
 
 const module = (send: (error: unknown) => void) =>
   Promise.resolve({

@@ -1,22 +1,13 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { startOffline } from './start-offline';
+import { loadingRouter } from '../test/router';
 
 /** A router that has finished its first load. */
 const loadedRouter = { state: { status: 'idle', resolvedLocation: {} }, subscribe: vi.fn() } as unknown as Pick<
   AnyRouter,
   'subscribe' | 'state'
 >;
-
-/** A router still loading its first page; `resolve()` finishes it. */
-function loadingRouter() {
-  let listener = () => {};
-  const router = {
-    state: { status: 'pending', resolvedLocation: undefined },
-    subscribe: (_type: string, next: () => void) => ((listener = next), () => {}),
-  } as unknown as Pick<AnyRouter, 'subscribe' | 'state'>;
-  return { router, resolve: () => listener() };
-}
 
 const module = (startServiceWorker: () => () => void) =>
   Promise.resolve({ startServiceWorker } as unknown as typeof import('../features/offline/service-worker'));

@@ -2,6 +2,8 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
 import { useT } from '../i18n/use-t';
+import { useHydrated } from '../lib/use-hydrated';
+import { auth } from '../state/app-state';
 import { useSettings } from '../state/use-settings';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
@@ -24,7 +26,8 @@ const focusFirstDrawerLink = (event: KeyboardEvent) => {
 
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
   const t = useT();
-  const mainLinks = navEntries(useRouter(), ['main']);
+  const visitor = auth.state.value;
+  const mainLinks = navEntries(useRouter(), ['main'], useHydrated() ? visitor : null);
   const sticky = useSettings().stickyHeader;
   return (
     <header

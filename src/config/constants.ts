@@ -8,7 +8,6 @@ export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_CURRENCY = 'USD';
 /** Hides the prerendered English (from the boot script until the app shows the visitor's language). */
 export const TRANSLATING_CLASS = 'snxt-translating';
-/** On <html> from the boot script when storage says someone is signed in: the prerendered Login stays hidden. */
 export const SIGNED_IN_CLASS = 'snxt-signed-in';
 
 export const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
@@ -30,8 +29,12 @@ export const HOUR_CHECK_INTERVAL_MS = 60_000;
 export const STORAGE_PREFIX = 'snxt-';
 
 export const OIDC_STORE_PREFIX = 'oidc.';
+export const GROUPS_CLAIM = 'cognito:groups';
+// Cognito's own limits (100 groups per user, names of 1–128 characters): a claim beyond them is not trusted.
+export const GROUPS_LIMITS = { maxGroups: 100, maxNameLength: 128 } as const;
 export const REVOKE_TIMEOUT_MS = 5000;
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
+export const CONSENT = { storageKey: 'CONSENT', version: 1 } as const;
 
 export const TOAST_DURATION_MS = {
   default: 2000,
@@ -61,6 +64,8 @@ export const DRAWER = { widthPx: 250, durationMs: 400 } as const;
 export const WIDE_LAYOUT_MIN_WIDTH_PX = 960;
 
 export const EFFECT_MAX_RETRIES = 10;
+
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 
 export const AWS_CREDENTIALS = {
   refreshBeforeMs: 5 * 60_000,

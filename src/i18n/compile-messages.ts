@@ -3,7 +3,7 @@ import type { Messages } from './load-messages';
 
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
 
-// Text and `{name}` arguments only: no plural, select, tag or quoting, which need the full ICU parser.
+// Text and `{name}` arguments only; plural, select, tags and quoting need the ICU parser (build/message-parser.mjs).
 const SIMPLE = /^[^{}<>']*(?:\{\s*[\p{L}\p{N}_$-]+\s*\}[^{}<>']*)*$/u;
 const LITERAL = 0;
 const ARGUMENT = 1;
@@ -15,7 +15,6 @@ function compileSimple(text: string): MessageFormatElement[] {
   );
 }
 
-/** As the ICU parser reads them; it is loaded only for a message that needs it (build/message-parser.mjs). */
 export async function compileMessages(messages: Messages): Promise<CompiledMessages> {
   const texts = Object.entries(messages);
   const parser = texts.every(([, text]) => SIMPLE.test(text))

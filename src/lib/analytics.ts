@@ -1,6 +1,5 @@
 import { GA_ID_PATTERN } from '../config/parse-env';
 import { APP_POLICIES } from '../config/trusted-types.mjs';
-import type { PageView } from './page-view';
 import { createPolicy, toSink } from './trusted-types';
 
 type Gtag = (...args: unknown[]) => void;
@@ -25,9 +24,17 @@ function onlyGtagUrl(url: string): string {
 const policy = createPolicy(APP_POLICIES.analytics, { createScriptURL: onlyGtagUrl });
 
 export interface Analytics {
-  pageView(view: PageView): void;
+  event(name: string, params: object): void;
+  consent(analytics: 'granted' | 'denied'): void;
   loadScript(): void;
 }
+
+const ALL_DENIED = {
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  analytics_storage: 'denied',
+};
 
 // The gtag snippet as code, not an inline script the CSP would refuse; the app reports its own page views.
 export function createGtagAnalytics(id: string, win: Window = window): Analytics {
@@ -38,11 +45,13 @@ export function createGtagAnalytics(id: string, win: Window = window): Analytics
     dataLayer.push(arguments);
   };
   win.gtag = gtag;
+  gtag('consent', 'default', ALL_DENIED);
   gtag('js', new Date());
   gtag('config', id, { send_page_view: false });
   let loaded = false;
   return {
-    pageView: (view) => gtag('event', 'page_view', view),
+    event: (name, params) => gtag('event', name, params),
+    consent: (analytics) => gtag('consent', 'update', { analytics_storage: analytics }),
     loadScript() {
       if (loaded) return;
       const url = gtagScriptUrl(id);
@@ -58,7 +67,8 @@ export function createGtagAnalytics(id: string, win: Window = window): Analytics
 
 export function createConsoleAnalytics(): Analytics {
   return {
-    pageView: (view) => console.info('[analytics] page_view', view),
+    event: (name, params) => console.info(`[analytics] ${name}`, params),
+    consent: (analytics) => console.info('[analytics] consent', analytics),
     loadScript: () => {},
   };
 }

@@ -45,3 +45,19 @@ export function checkFields<T extends object>(
   }
   return { value, rejected: rejectedFields };
 }
+
+/** Non-empty strings within the limits; a hole, another type or one too many refuses the whole list. */
+export function stringList({ maxItems, maxLength }: { maxItems: number; maxLength: number }): Validator<string[]> {
+  return (payload) => {
+    if (!Array.isArray(payload) || payload.length > maxItems) return rejected(`expected at most ${maxItems} strings`);
+    const list: string[] = [];
+    for (let index = 0; index < payload.length; index += 1) {
+      const item: unknown = Object.hasOwn(payload, index) ? payload[index] : undefined;
+      if (typeof item !== 'string' || item === '' || item.length > maxLength) {
+        return rejected(`expected strings of 1–${maxLength} characters`);
+      }
+      list.push(item);
+    }
+    return valid(list);
+  };
+}

@@ -108,3 +108,79 @@ describe('stored auth', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });
+
+describe("the user's groups", () => {
+  const signedInWith = (groups: unknown) => {
+    const auth = create();
+    auth.loginSuccess({ ...profile, groups } as typeof profile);
+    return auth.state.value.user;
+  };
+
+  it('keeps a list of group names, as a copy, and stores it', () => {
+    const groups = ['editors', 'snxt-demo-users'];
+    const auth = create();
+    auth.loginSuccess({ ...profile, groups });
+    groups.push('admins');
+    expect(auth.state.value.user?.groups).toEqual(['editors', 'snxt-demo-users']);
+    expect(storedAuth()).toEqual({
+      user: { ...profile, groups: ['editors', 'snxt-demo-users'] },
+      isAuthenticated: true,
+    });
+  });
+
+  it('has none when the profile names none or an empty list', () => {
+    expect(signedInWith(undefined)).toEqual(profile);
+    expect(signedInWith([])).toEqual(profile);
+  });
+
+  it.each([
+    ['a string', 'admins'],
+    ['a comma-separated string', 'admins,editors'],
+    ['numbers', [1, 2]],
+    ['a mixed list', ['admins', 7]],
+    ['nested lists', [['admins']]],
+    ['null', null],
+    ['an array-like object', { 0: 'admins', length: 1 }],
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is tested
+    ['a list with holes', [, 'admins']],
+    ['an empty name', ['admins', '']],
+    ['a name longer than 128 characters', ['a'.repeat(129)]],
+    ['more than 100 groups (10,000)', Array.from({ length: 10_000 }, (_, index) => `group-${index}`)],
+    ['101 groups', Array.from({ length: 101 }, (_, index) => `group-${index}`)],
+  ])('has none, and signs in all the same, when the claim is %s', (_what, groups) => {
+    const user = signedInWith(groups);
+    expect(user).toEqual(profile);
+    expect(reporter.error).not.toHaveBeenCalled();
+  });
+
+  it('keeps up to 100 groups of up to 128 characters', () => {
+    const groups = Array.from({ length: 100 }, (_, index) => `${index}-${'g'.repeat(120)}`);
+    expect(signedInWith(groups)?.groups).toEqual(groups);
+  });
+
+  it('keeps names such as "__proto__" as plain text, touching no prototype', () => {
+    expect(signedInWith(['__proto__', 'constructor'])?.groups).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf([])).toBe(Array.prototype);
+    expect(({} as Record<string, unknown>).constructor).toBe(Object);
+  });
+
+  it('takes no groups from a "__proto__" claim or an inherited one', () => {
+    const auth = create();
+    auth.loginSuccess(JSON.parse('{"sub":"user-1","__proto__":{"groups":["admins"]}}') as typeof profile);
+    expect(auth.state.value.user).toEqual({ sub: 'user-1' });
+    auth.loginSuccess(
+      Object.assign(Object.create({ groups: ['admins'] }) as object, { sub: 'user-1' }) as typeof profile,
+    );
+    expect(auth.state.value.user?.groups).toBeUndefined();
+  });
+
+  it('checks stored groups the same way', () => {
+    expect(
+      create({ isAuthenticated: true, user: { ...profile, groups: ['editors'] } }).state.value.user?.groups,
+    ).toEqual(['editors']);
+    expect(create({ isAuthenticated: true, user: { ...profile, groups: 'editors' } }).state.value).toEqual({
+      isAuthenticated: true,
+      user: profile,
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { createModel, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
-import { anyPayload, isRecord, noPayload, rejected, valid, type Validator } from '../lib/checks';
+import { GROUPS_LIMITS, STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import { anyPayload, isRecord, noPayload, rejected, stringList, valid, type Validator } from '../lib/checks';
 import { defineAction, runEffect } from '../lib/model-kit';
 import { ownValue, withoutUnsafeKeys } from '../lib/safe-keys';
 import { saveItem, type AppStorage } from '../lib/storage';
@@ -11,6 +11,7 @@ export interface UserProfile {
   sub: string;
   email?: string;
   name?: string;
+  groups?: readonly string[];
   [claim: string]: unknown;
 }
 
@@ -22,6 +23,7 @@ export interface AuthState {
 const SIGNED_OUT: Readonly<AuthState> = Object.freeze({ isAuthenticated: false, user: null });
 
 const TOKEN_CLAIMS = ['access_token', 'id_token', 'refresh_token', 'token'];
+const groupNames = stringList({ maxItems: GROUPS_LIMITS.maxGroups, maxLength: GROUPS_LIMITS.maxNameLength });
 
 const profileValidator: Validator<UserProfile> = (payload) => {
   if (!isRecord(payload)) return rejected('expected a profile with a "sub" claim');
@@ -29,7 +31,9 @@ const profileValidator: Validator<UserProfile> = (payload) => {
   if (typeof sub !== 'string' || sub === '') return rejected('expected a profile with a "sub" claim');
   if (TOKEN_CLAIMS.some((claim) => claim in payload)) return rejected('a profile must not carry tokens');
   // A plain copy of the own claims: a "__proto__" or "constructor" claim is never passed on.
-  return valid(withoutUnsafeKeys(payload) as UserProfile);
+  const { groups, ...claims } = withoutUnsafeKeys(payload);
+  const checked = groupNames(groups);
+  return valid((checked.ok && checked.value.length > 0 ? { ...claims, groups: checked.value } : claims) as UserProfile);
 };
 
 /** Stored auth is only a hint until the sign-in feature has reconciled it with the OIDC session. */

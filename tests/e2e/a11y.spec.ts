@@ -94,6 +94,19 @@ test.describe('axe: WCAG 2.1 AA', () => {
       await expectNoSeriousViolations(page, `/profile in ${theme}, he`);
     });
 
+    test(`the no-access page (groups build, an account outside the group), ${theme}, en and he`, async ({ page }) => {
+      await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
+      await page.goto(`${appUrl('groups')}/profile`);
+      await page.getByLabel('Email').fill('outsider@snxt.dev');
+      await page.getByLabel('Password').fill('snxt-outsider');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the no-access page in ${theme}, en`);
+      await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await expect(page.getByRole('heading', { level: 1, name: 'אין גישה' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the no-access page in ${theme}, he`);
+    });
+
     test(`the sign-in gate of mandatory sign-in, ${theme}`, async ({ page }) => {
       await seedSettings(page, { theme, language: 'he', pageAnimations: false, elementsAnimations: false });
       // The provider does not answer: the app stays on its way to the sign-in page.
@@ -101,6 +114,21 @@ test.describe('axe: WCAG 2.1 AA', () => {
       await page.goto(appUrl('required'));
       await expect(page.getByRole('status').filter({ hasText: 'מתבצעת כניסה…' })).toBeVisible();
       await expectNoSeriousViolations(page, `the sign-in gate in ${theme}, he`);
+    });
+  }
+
+  for (const theme of THEMES) {
+    test(`the consent banner of an analytics build, ${theme}, en and he`, async ({ page }) => {
+      await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
+      await page.goto(`${appUrl('analytics')}/settings`);
+      await expect(page.locator('html')).toHaveClass(theme.toLowerCase());
+      await expect(page.getByRole('region', { name: 'Privacy choices' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the consent banner in ${theme}, en`);
+      await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await page.setViewportSize(PHONE);
+      await expect(page.getByRole('region', { name: 'הגדרות פרטיות' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the consent banner in ${theme}, he, 390px`);
     });
   }
 

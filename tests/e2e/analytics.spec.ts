@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appUrl, expect, test } from './fixtures';
+import { appReady, appUrl, expect, test } from './fixtures';
 
 const GTAG = /^https:\/\/www\.googletagmanager\.com\/gtag\/js/;
 
@@ -33,7 +33,12 @@ test.describe('analytics with a measurement id', () => {
     });
   });
 
-  test('loads gtag.js after the first paint and configures it without its own page view', async ({ page }) => {
+  test('with consent stored, loads gtag.js after the first paint, configured without its own page view', async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('snxt-CONSENT', JSON.stringify({ analytics: 'granted', version: 1, at: new Date() })),
+    );
     await page.goto(`${origin}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.gtagScriptRan === true)).toBe(true);
@@ -41,8 +46,9 @@ test.describe('analytics with a measurement id', () => {
     const calls = await page.evaluate(() =>
       (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>).map((v) => JSON.stringify(v))),
     );
-    expect(calls[0]?.[0]).toBe('"js"');
-    expect(calls[1]).toEqual([
+    expect(calls[0]?.slice(0, 2)).toEqual(['"consent"', '"default"']);
+    expect(calls[1]?.[0]).toBe('"js"');
+    expect(calls[2]).toEqual([
       '"config"',
       JSON.stringify(process.env.E2E_GA_MEASUREMENT_ID),
       '{"send_page_view":false}',
@@ -81,6 +87,48 @@ test.describe('analytics with a measurement id', () => {
     // Nothing else arrives late.
     await page.waitForTimeout(500);
     expect(await pageViews(page)).toHaveLength(1);
+  });
+});
+
+test.describe('web vitals', () => {
+  const METRICS = ['CLS', 'FCP', 'INP', 'LCP', 'TTFB'];
+  const vitals = (page: Page) =>
+    page.evaluate(
+      (names) =>
+        (window.dataLayer ?? [])
+          .map((entry) => Array.from(entry as ArrayLike<unknown>))
+          .filter((args) => args[0] === 'event' && names.includes(args[1] as string))
+          .map((args) => [args[1], args[2]] as [string, Record<string, unknown>]),
+      METRICS,
+    );
+
+  test('LCP, INP, CLS, FCP and TTFB go into dataLayer as GA4 events once the page is hidden', async ({ page }) => {
+    const vitalsLoaded = page.waitForResponse(/\/assets\/web-vitals-[^/]+\.js$/);
+    await page.goto(`${appUrl('analytics')}/settings`);
+    await appReady(page);
+    await vitalsLoaded;
+    // An interaction, so there is an INP to report.
+    const sticky = page.getByRole('switch', { name: 'Sticky header' });
+    await sticky.click();
+    await expect(sticky).toHaveAttribute('aria-checked', 'false');
+    await page.waitForTimeout(500);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(async () => [...new Set((await vitals(page)).map(([name]) => name))].sort()).toEqual(METRICS);
+    for (const [name, params] of await vitals(page)) {
+      expect(params, name).toEqual({
+        value: expect.any(Number),
+        metric_id: expect.stringMatching(/\S/),
+        metric_value: expect.any(Number),
+        metric_delta: expect.any(Number),
+        metric_rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
+        non_interaction: true,
+      });
+      const delta = params.metric_delta as number;
+      expect(params.value, name).toBe(Math.round(name === 'CLS' ? delta * 1000 : delta));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appUrl, expect, test, type AppVariant } from './fixtures';
+import { appUrl, expect, seedSettings, test, type AppVariant } from './fixtures';
 
 // Sign-in against the production build and the real local OpenID provider (scripts/local-provider/oidc-provider.mjs).
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo', name: 'Demo User' };
@@ -178,6 +178,43 @@ for (const variant of ['main', 'cognito'] as AppVariant[]) {
     await expect(page.getByText(NOTICES.signOutIncomplete)).toHaveCount(0);
   });
 }
+
+// The hosted page in the language on screen: what the provider is asked for, per build.
+const HOSTED_PAGE_LANGUAGES = [
+  { language: 'de', login: 'Anmelden', uiLocales: 'de', cognitoLang: 'de' },
+  { language: 'pt-br', login: 'Entrar', uiLocales: 'pt-BR', cognitoLang: 'pt-BR' },
+  // Cognito managed login has no Hebrew: no lang, it picks its own.
+  { language: 'he', login: 'כניסה', uiLocales: 'he', cognitoLang: null },
+];
+
+for (const variant of ['main', 'cognito'] as AppVariant[]) {
+  for (const { language, login, uiLocales, cognitoLang } of HOSTED_PAGE_LANGUAGES) {
+    const lang = variant === 'cognito' ? cognitoLang : null;
+    test(`Login in ${language} asks the provider for ui_locales=${uiLocales} and ${lang ? `lang=${lang}` : 'no lang'} (${variant})`, async ({
+      page,
+    }) => {
+      await seedSettings(page, { language });
+      const authorize = page.waitForRequest(/\/oauth2\/authorize\?/);
+      await page.goto(appUrl(variant));
+      await page.getByRole('banner').getByRole('button', { name: login }).click();
+      const params = new URL((await authorize).url()).searchParams;
+      expect(params.getAll('ui_locales')).toEqual([uiLocales]);
+      expect(params.getAll('lang')).toEqual(lang ? [lang] : []);
+      await expect(page.getByLabel('Email')).toBeVisible();
+    });
+  }
+}
+
+test('the sign-in a page for signed-in users starts by itself asks for the language on screen too', async ({
+  page,
+}) => {
+  await seedSettings(page, { language: 'pt-br' });
+  const authorize = page.waitForRequest(/\/oauth2\/authorize\?/);
+  await page.goto(`${appUrl('cognito')}/profile`);
+  const params = new URL((await authorize).url()).searchParams;
+  expect(params.get('ui_locales')).toBe('pt-BR');
+  expect(params.get('lang')).toBe('pt-BR');
+});
 
 test('after sign-in the app returns to the page where Login was pressed', async ({ page }) => {
   await page.goto('/settings');

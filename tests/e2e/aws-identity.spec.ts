@@ -29,10 +29,13 @@ function recordIdentityCalls(page: Page, endpoint: string): IdentityCall[] {
 const isCall = (endpoint: string, operation: IdentityCall['operation']) => (request: Request) =>
   request.url() === endpoint && request.headers()['x-amz-target'] === `AWSCognitoIdentityService.${operation}`;
 
-/** The next answer with AWS credentials, parsed. */
-async function nextCredentials(page: Page, endpoint: string) {
+/** The next answer with AWS credentials (a signed-in user's only, with `forUser`), parsed. */
+async function nextCredentials(page: Page, endpoint: string, forUser = false) {
   const response = await page.waitForResponse(
-    (answer) => isCall(endpoint, 'GetCredentialsForIdentity')(answer.request()) && answer.status() === 200,
+    (answer) =>
+      isCall(endpoint, 'GetCredentialsForIdentity')(answer.request()) &&
+      (!forUser || (answer.request().postData() ?? '').includes('"Logins"')) &&
+      answer.status() === 200,
   );
   return (await response.json()) as {
     IdentityId: string;
@@ -170,14 +173,9 @@ test.describe('a pool that allows guests (main build)', () => {
     page,
   }) => {
     await page.goto('/');
-    const users = page.waitForResponse(
-      (answer) =>
-        isCall(endpoint(), 'GetCredentialsForIdentity')(answer.request()) &&
-        (answer.request().postData() ?? '').includes('"Logins"') &&
-        answer.status() === 200,
-    );
+    const users = nextCredentials(page, endpoint(), true);
     await signIn(page, issuer());
-    const userId = ((await (await users).json()) as { IdentityId: string }).IdentityId;
+    const userId = (await users).IdentityId;
     await expect.poll(() => storedIdentityId(page)).toBe(userId);
 
     // The session ends while the app is closed (its tokens are gone); the identity code loads only
@@ -208,17 +206,9 @@ test.describe('a pool that allows guests (main build)', () => {
   test("the profile page shows the user's identity ID and when its credentials expire", async ({ page }) => {
     await page.goto('/');
     // The user's answer: a guest's, asked for when the first page went idle, may still be on its way.
-    const users = page.waitForResponse(
-      (answer) =>
-        isCall(endpoint(), 'GetCredentialsForIdentity')(answer.request()) &&
-        (answer.request().postData() ?? '').includes('"Logins"') &&
-        answer.status() === 200,
-    );
+    const users = nextCredentials(page, endpoint(), true);
     await signIn(page, issuer());
-    const { IdentityId, Credentials } = (await (await users).json()) as {
-      IdentityId: string;
-      Credentials: { Expiration: number };
-    };
+    const { IdentityId, Credentials } = await users;
     await userMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     const details = page.getByRole('main').locator('dl');

@@ -4,6 +4,8 @@ import { appUrl, expect, test } from './fixtures';
 // Pages for signed-in users (`requiresAuth`, here /profile) and mandatory sign-in (the `required`
 // build), against the production builds and the real local OpenID provider.
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo', name: 'Demo User' };
+// The local provider's account in no group.
+const OUTSIDER = { email: 'outsider@snxt.dev', password: 'snxt-outsider', name: 'Outside User' };
 const AUTHORIZE = /\/oauth2\/authorize\?/;
 
 const issuer = () => process.env.E2E_OIDC_ISSUER!;
@@ -12,16 +14,16 @@ const userMenuButton = (page: Page) => page.getByRole('banner').getByRole('butto
 const profileHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Profile' });
 
 /** The provider's form, then back in the app. */
-async function signInAtProvider(page: Page) {
+async function signInAtProvider(page: Page, account = DEMO) {
   await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-async function signIn(page: Page) {
+async function signIn(page: Page, account = DEMO) {
   await loginButton(page).click();
-  await signInAtProvider(page);
+  await signInAtProvider(page, account);
   await expect(userMenuButton(page)).toBeVisible();
 }
 
@@ -166,6 +168,8 @@ test.describe('a page for signed-in users (/profile)', () => {
     const details = page.getByRole('main').locator('dl');
     await expect(details).toContainText(`Name${DEMO.name}`);
     await expect(details).toContainText(`Email${DEMO.email}Verified`);
+    // The demo account's user-pool group, from the ID token's cognito:groups.
+    await expect(details).toContainText('Groupssnxt-demo-users');
     const time = details.locator('time').first();
     await expect(time).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/);
     const at = Date.parse((await time.getAttribute('datetime'))!);
@@ -236,6 +240,84 @@ test.describe('a page for signed-in users (/profile)', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`${appUrl()}/profile`);
     await expect(profileHeading(page)).toBeFocused();
+  });
+});
+
+test('an account in no group has no Groups row', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, OUTSIDER);
+  await page.goto('/profile');
+  const details = page.getByRole('main').locator('dl');
+  await expect(details).toContainText(`Name${OUTSIDER.name}`);
+  await expect(details).not.toContainText('Groups');
+});
+
+test.describe('a page for one group (the groups build: /profile needs snxt-demo-users and is in the toolbar)', () => {
+  test.use({ baseURL: appUrl('groups') });
+  const mainNavigation = (page: Page) => page.getByRole('banner').getByRole('navigation');
+  const noAccess = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1, name: 'No access' });
+
+  test('a signed-out visitor goes to sign in and comes back to it; a member sees it and its navigation entry', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/');
+    await expect(loginButton(page)).toBeVisible();
+    await expect(mainNavigation(page).getByRole('link', { name: 'Profile' })).toHaveCount(0);
+    await page.goto('/profile');
+    await signInAtProvider(page);
+    await expect(page).toHaveURL(`${appUrl('groups')}/profile`);
+    await expect(profileHeading(page)).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Groupssnxt-demo-users');
+    await expect(mainNavigation(page).getByRole('link', { name: 'Profile' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('someone outside it gets "No access" in place, with the URL kept and no navigation entry; the link goes home', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const seen = await watchForText(page, [OUTSIDER.email]);
+    await page.goto('/profile');
+    await signInAtProvider(page, OUTSIDER);
+    await expect(noAccess(page)).toBeVisible();
+    await expect(page).toHaveURL(`${appUrl('groups')}/profile`);
+    await expect(page.getByRole('main')).toContainText("You don't have access to this page.");
+    await expect(profileHeading(page)).toHaveCount(0);
+    await expect(mainNavigation(page).getByRole('link')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screenshots/no-access.png' });
+    // Nothing of the page, at any moment.
+    expect((await seen()).flat()).toEqual([]);
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(`${appUrl('groups')}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Starter Next' })).toBeFocused();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('reached by a link, "No access" takes focus and the page is announced; in German it says so in German', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await signIn(page, OUTSIDER);
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(`${appUrl('groups')}/profile`);
+    await expect(noAccess(page)).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Profile - Starter Next' })).toBeAttached();
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Zur Startseite' })).toBeVisible();
+  });
+
+  test('signing out there goes home, as on any page for signed-in users', async ({ page }) => {
+    await page.goto('/');
+    await signIn(page, OUTSIDER);
+    await page.goto('/profile');
+    await expect(noAccess(page)).toBeVisible();
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(`${appUrl('groups')}/`);
+    await expect(loginButton(page)).toBeVisible();
   });
 });
 

@@ -324,8 +324,13 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
       const userMenu = page.getByRole('banner').getByRole('button', { name: 'User menu' });
       await expect(userMenu).toBeEnabled();
       await userMenu.click();
+      // Logout leaves for the provider and comes back: the watch is read once the app is back.
+      const toProvider = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url().startsWith(process.env.E2E_OIDC_ISSUER!),
+      );
       await page.getByRole('menuitem', { name: 'Logout' }).click();
-      await expect(page).toHaveURL(`${origin}/`);
+      await toProvider;
+      await page.waitForURL(`${origin}/`, { waitUntil: 'load' });
       await expect(loginButton).toBeVisible();
       expect(await violations()).toEqual([]);
     });
@@ -365,6 +370,10 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
     const origin = appUrl('analytics');
     await page.goto(`${origin}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Privacy choices' })
+      .getByRole('button', { name: 'Accept analytics' })
+      .click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as Partial<TrustedTypesWindow>).gtagPolicy))
       .toBe('goog#html');

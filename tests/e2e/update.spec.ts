@@ -84,6 +84,66 @@ test('a new build is offered; Reload shows it after exactly one reload; another 
   await expect(other.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
 
+/** The tab goes to the background and comes back (visibilitychange: hidden, then visible), `times` in a row. */
+const leaveAndReturn = (page: Page, times = 1) =>
+  page.evaluate((count) => {
+    for (let turn = 0; turn < count; turn += 1) {
+      for (const state of ['hidden', 'visible']) {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }
+    }
+  }, times);
+
+/** Counts the tab's calls of the worker registration's update(). */
+async function countUpdateChecks(page: Page) {
+  await page.evaluate(() => {
+    const { update } = ServiceWorkerRegistration.prototype;
+    const counted = window as unknown as { e2eUpdateChecks: number };
+    counted.e2eUpdateChecks = 0;
+    ServiceWorkerRegistration.prototype.update = function (this: ServiceWorkerRegistration) {
+      counted.e2eUpdateChecks += 1;
+      return update.call(this);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { e2eUpdateChecks: number }).e2eUpdateChecks);
+}
+
+test('a tab that comes back to the front finds the new build and offers it: the same snack bar', async ({
+  page,
+  context,
+}) => {
+  const documents = await countDocuments(context);
+  await openA(page);
+  server.serve('b');
+  await page.waitForTimeout(1000);
+  await expect(snackBar(page)).toHaveCount(0);
+  await leaveAndReturn(page);
+  await expect(snackBar(page)).toBeVisible({ timeout: 20_000 });
+  await snackBar(page).getByRole('button', { name: 'Reload' }).click();
+  await expect(build(page)).toContainText('(BUILD-B)');
+  expect(await documents(page)).toBe(2);
+});
+
+test('offline, a return to the tab checks nothing; online again, the next return checks once, however quick the returns', async ({
+  page,
+  context,
+}) => {
+  await openA(page);
+  const checks = await countUpdateChecks(page);
+  server.serve('b');
+  await context.setOffline(true);
+  await leaveAndReturn(page);
+  await page.waitForTimeout(1000);
+  expect(await checks()).toBe(0);
+  await expect(snackBar(page)).toHaveCount(0);
+
+  await context.setOffline(false);
+  await leaveAndReturn(page, 3);
+  await expect(snackBar(page)).toBeVisible({ timeout: 20_000 });
+  expect(await checks()).toBe(1);
+});
+
 test('dismissing the snack bar keeps the old build working, its pages too', async ({ page, context }) => {
   const documents = await countDocuments(context);
   await openA(page);

@@ -25,11 +25,25 @@ function cleanEnv(extra) {
   return { ...env, ...extra };
 }
 
-/** Production build of the app into `outDir` with the given VITE_* variables. */
-export function buildApp(outDir, viteEnv = {}) {
+/**
+ * Production build of the app into `outDir` with the given VITE_* variables.
+ * @param {string} outDir
+ * @param {Record<string, string>} [viteEnv]
+ * @param {string} [configFile] a Vite config other than vite.config.ts
+ */
+export function buildApp(outDir, viteEnv = {}, configFile) {
   const result = spawnSync(
     process.execPath,
-    [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      VITE,
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+      ...(configFile ? ['--config', configFile] : []),
+    ],
     {
       cwd: ROOT,
       env: cleanEnv(viteEnv),

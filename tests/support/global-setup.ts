@@ -16,8 +16,13 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   identity:  sign-in and identity pool of a second provider whose pool refuses guests and
  *              hands out credentials lasting IDENTITY_CREDENTIALS_TTL seconds
  *   reports:   sign-in, error and CSP violation reports sent to a local collector (VITE_ERROR_REPORT_URL)
+ *   groups:    as main without a pool, but /profile needs the group snxt-demo-users and has a navigation
+ *              entry (vite-profile-for-a-group.config.ts): a page for a group, reached from in and outside it
  */
-export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity', 'reports'] as const;
+export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity', 'reports', 'groups'] as const;
+const CONFIG_FILES: Partial<Record<(typeof VARIANTS)[number], string>> = {
+  groups: 'tests/support/vite-profile-for-a-group.config.ts',
+};
 export const OIDC_CLIENT_ID = 'snxt-e2e';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
 export const IDENTITY_CREDENTIALS_TTL = 8;
@@ -57,13 +62,14 @@ export default async function globalSetup() {
       ...pool(identityProvider),
     },
     reports: { ...oidc, VITE_ERROR_REPORT_URL: collector.url },
+    groups: oidc,
   };
 
   const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close, collector.close];
   try {
     for (const name of VARIANTS) {
       const outDir = `.e2e/${name}`;
-      buildApp(outDir, variantEnv[name]);
+      buildApp(outDir, variantEnv[name], CONFIG_FILES[name]);
       const preview = await startPreview(outDir, ports[name]);
       stops.push(preview.stop);
       process.env[`E2E_${name.toUpperCase()}_URL`] = preview.url;

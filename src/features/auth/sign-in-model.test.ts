@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as report from '../../lib/report';
 import { onTokensChange, sessionTokens, type AccessToken } from '../../lib/session-tokens';
 import { createMemoryStorage } from '../../lib/storage';
-import { auth } from '../../state/app-state';
+import { auth, settings } from '../../state/app-state';
 import { startTestState } from '../../test/app-state';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
 import { CARRIED_NOTICE_KEY } from './notices';
@@ -16,7 +16,7 @@ const at = (path: string) => new URL(path, 'https://app.example.com') as unknown
 
 function fakeSession() {
   const session = {
-    login: vi.fn<(returnTo: string, replace?: boolean) => Promise<boolean>>(async () => true),
+    login: vi.fn<(returnTo: string, language: string, replace?: boolean) => Promise<boolean>>(async () => true),
     endSession: vi.fn(async () => undefined),
     revokeLeftover: vi.fn(async () => undefined),
   };
@@ -53,7 +53,7 @@ const readIdToken = async () => (await sessionTokens()?.idToken()) ?? null;
 /** Starts the app's state on `storage` (holding `storedAuth`), then a fresh sign-in model, as the app does. */
 function startAuth({ oidc = OIDC, storedAuth = null, location, load, storage = createMemoryStorage() }: StartOptions) {
   startTestState({ storage, stored: { 'snxt-AUTH': storedAuth } });
-  model = new SignInModel({ auth, storage, oidc, location, loadSession: load });
+  model = new SignInModel({ auth, storage, oidc, location, language: settings.language, loadSession: load });
   const started = model;
   onTestFinished(() => started[Symbol.dispose]());
 }
@@ -94,7 +94,20 @@ describe('sign-in at start-up, Login and Logout', () => {
     model.login();
     await flush();
     // With a history entry: Back returns to the page.
-    expect(session.login).toHaveBeenCalledWith('/settings?tab=1', false);
+    expect(session.login).toHaveBeenCalledWith('/settings?tab=1', 'en', false);
+  });
+
+  it('asks for the hosted page in the language on screen at the moment of Login', async () => {
+    const { load, session } = fakeSession();
+    startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });
+    settings.change.language('pt-br');
+    model.login();
+    await flush();
+    expect(session.login).toHaveBeenLastCalledWith('/', 'pt-br', false);
+    settings.change.language('he');
+    model.login();
+    await flush();
+    expect(session.login).toHaveBeenLastCalledWith('/', 'he', false);
   });
 
   it('hands the answer to a sign-in started here to the session once and gives its result out once', async () => {
@@ -323,7 +336,7 @@ describe('a page that needs sign-in', () => {
     startAuth({ storedAuth: null, location: at('/profile?tab=1'), load });
     const opened = model.requireSignIn('/profile?tab=1');
     expect(await isSettled(opened)).toBe(false);
-    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile?tab=1', true);
+    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile?tab=1', 'en', true);
     expect(model.gate.value).toBe('signing-in');
   });
 
@@ -345,7 +358,7 @@ describe('a page that needs sign-in', () => {
     expect(session.login).not.toHaveBeenCalled();
     finishCheck();
     expect(await isSettled(opened)).toBe(false);
-    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile', true);
+    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile', 'en', true);
   });
 
   it('decides only after a sign-in answer has been handled', async () => {
@@ -395,6 +408,15 @@ describe('a page that needs sign-in', () => {
     await flush();
     expect(session.login).not.toHaveBeenCalled();
     expect(model.gate.value).toBe('sign-in');
+  });
+
+  it('sends the visitor to the hosted page in the language on screen', async () => {
+    const { load, session } = fakeSession();
+    startAuth({ storedAuth: null, location: at('/profile'), load });
+    settings.change.language('de');
+    void model.requireSignIn('/profile');
+    await flush();
+    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile', 'de', true);
   });
 
   it('starts one automatic sign-in however often the page is asked for meanwhile', async () => {

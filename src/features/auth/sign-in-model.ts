@@ -1,5 +1,5 @@
 import { createModel, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import { OIDC_STORE_PREFIX } from '../../config/constants';
+import { OIDC_STORE_PREFIX, type Language } from '../../config/constants';
 import type { OidcEnv } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
 import { reportNotice } from '../../lib/report';
@@ -19,11 +19,12 @@ interface SignInDeps {
   oidc: OidcEnv | null;
   /** Read at start for a sign-in answer, and at Login for the page to come back to. */
   location: Pick<Location, 'href' | 'pathname' | 'search' | 'hash'>;
+  language: ReadonlySignal<Language>;
   loadSession?: () => Promise<ConnectedSession>;
 }
 
 // oidc-client-ts and the session are a chunk loaded only when needed: never for a signed-out first paint.
-export const SignInModel = createModel(({ auth, storage, oidc, location, loadSession }: SignInDeps) => {
+export const SignInModel = createModel(({ auth, storage, oidc, location, language, loadSession }: SignInDeps) => {
   const gate = signal<SignInGate>(null);
   const session = cachedPromise(
     loadSession ??
@@ -42,7 +43,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, loadSes
   function startLogin(returnTo: string, replace = false): Promise<boolean> {
     auth.login();
     return session().then(
-      (connected) => connected.session.login(returnTo, replace),
+      (connected) => connected.session.login(returnTo, language.peek(), replace),
       (error: unknown) => {
         console.warn('Could not load sign-in', error);
         reportNotice(AUTH_NOTICES.providerUnavailable);

@@ -52,4 +52,22 @@ describe('startServiceWorker', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it('looks for a new version every 60 minutes', async () => {
+    vi.useFakeTimers();
+    startTestState();
+    const registration = Object.assign(new EventTarget(), {
+      installing: null,
+      waiting: null,
+      update: vi.fn(async () => undefined),
+    });
+    const container = Object.assign(new EventTarget(), { controller: {}, register: vi.fn(async () => registration) });
+    const stop = startServiceWorker(container as unknown as WorkerContainer, vi.fn());
+    await vi.advanceTimersByTimeAsync(60 * 60_000 - 1);
+    expect(registration.update).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(registration.update).toHaveBeenCalledTimes(1);
+    stop();
+    vi.useRealTimers();
+  });
 });

@@ -1,3 +1,4 @@
+import { UPDATE_CHECK_INTERVAL_MS } from '../../config/constants';
 import { APP_POLICIES } from '../../config/trusted-types.mjs';
 import { reportError, reportNotice } from '../../lib/report';
 import { createPolicy, toSink } from '../../lib/trusted-types';
@@ -6,8 +7,6 @@ import { warmCaches } from './warm-caches';
 import { watchWorker, type WorkerContainer } from './watch-worker';
 
 export const WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
-
-const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 export function onlyWorkerUrl(input: string): string {
   if (input !== WORKER_URL) throw new TypeError(`Not the app's service worker: ${JSON.stringify(input)}`);
@@ -28,6 +27,6 @@ export function startServiceWorker(
     onFirstControl: () => void warmCaches(),
     onError: (error) => reportError(error, 'Service worker'),
     reload,
-    checkEveryMs: CHECK_EVERY_MS,
+    checkEveryMs: UPDATE_CHECK_INTERVAL_MS,
   });
 }

@@ -50,6 +50,7 @@ function start(controlled: boolean, prepare: (container: FakeContainer) => void 
   const container = new FakeContainer(controlled);
   prepare(container);
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  const network = { onLine: true };
   const onUpdateReady = vi.fn<(apply: () => void) => void>();
   const onFirstControl = vi.fn();
   const onError = vi.fn();
@@ -63,12 +64,21 @@ function start(controlled: boolean, prepare: (container: FakeContainer) => void 
     reload,
     checkEveryMs: HOUR,
     doc,
+    network,
   });
   const apply = () => onUpdateReady.mock.calls[0]![0]();
+  const returnToTab = () => {
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+  };
   return {
     container,
     registration: container.registration,
     doc,
+    network,
+    returnToTab,
     onUpdateReady,
     onFirstControl,
     onError,
@@ -169,6 +179,53 @@ describe('watchWorker', () => {
     doc.dispatchEvent(new Event('visibilitychange'));
     registration.installed(registration.found());
     expect(registration.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('a version found on return to the tab is offered as the same snack bar', async () => {
+    const { registration, onUpdateReady, returnToTab } = start(true);
+    await vi.advanceTimersByTimeAsync(0);
+    registration.update.mockImplementationOnce(async () => registration.installed(registration.found()));
+    returnToTab();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onUpdateReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks once at a time: returns to the tab and the hour while a check is on its way start none', async () => {
+    const { registration, returnToTab } = start(true);
+    await vi.advanceTimersByTimeAsync(0);
+    let finish = () => {};
+    registration.update.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    returnToTab();
+    returnToTab();
+    await vi.advanceTimersByTimeAsync(HOUR);
+    returnToTab();
+    expect(registration.update).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    returnToTab();
+    expect(registration.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('a check that failed (the server down) lets the next one run', async () => {
+    const { registration, returnToTab } = start(true);
+    await vi.advanceTimersByTimeAsync(0);
+    registration.update.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    returnToTab();
+    await vi.advanceTimersByTimeAsync(0);
+    returnToTab();
+    expect(registration.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('checks nothing while offline, on return or on the hour; back online, the next return checks', async () => {
+    const { registration, network, returnToTab } = start(true);
+    await vi.advanceTimersByTimeAsync(0);
+    network.onLine = false;
+    returnToTab();
+    await vi.advanceTimersByTimeAsync(3 * HOUR);
+    expect(registration.update).not.toHaveBeenCalled();
+    network.onLine = true;
+    returnToTab();
+    expect(registration.update).toHaveBeenCalledTimes(1);
   });
 
   it('after stop, nothing is offered and nothing reloads', async () => {

@@ -12,6 +12,7 @@ export interface WatchOptions {
   reload: () => void;
   checkEveryMs: number;
   doc?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+  network?: Pick<Navigator, 'onLine'>;
 }
 
 // A version is offered only behind a worker that controls this tab (never at first install); the tab reloads once, only
@@ -25,6 +26,7 @@ export function watchWorker({
   reload,
   checkEveryMs,
   doc = document,
+  network = navigator,
 }: WatchOptions): () => void {
   let registration: ServiceWorkerRegistration | null = null;
   let hadController = container.controller !== null;
@@ -32,6 +34,7 @@ export function watchWorker({
   let offered = false;
   let applying = false;
   let reloaded = false;
+  let checking = false;
 
   const reloadOnce = () => {
     if (reloaded) return;
@@ -74,9 +77,13 @@ export function watchWorker({
     if (registration?.installing) watchInstall(registration.installing);
   };
   const check = () => {
-    if (!registration || stopped) return;
-    // Offline, or the server is down: the next check tries again.
-    registration.update().catch(() => undefined);
+    if (!registration || stopped || checking || !network.onLine) return;
+    checking = true;
+    // The server down: the next check tries again.
+    registration
+      .update()
+      .catch(() => undefined)
+      .finally(() => (checking = false));
   };
   const onVisibilityChange = () => {
     if (doc.visibilityState === 'visible') check();

@@ -34,3 +34,10 @@ export const NightIcon = (props: GlyphProps) => (
     path="M12 3a9 9 0 1 0 9 9c0-.46-.04-.92-.1-1.36a5.39 5.39 0 0 1-4.4 2.26 5.4 5.4 0 0 1-3.14-9.8c-.44-.06-.9-.1-1.36-.1z"
   />
 );
+
+export const PrivacyIcon = (props: GlyphProps) => (
+  <Glyph
+    {...props}
+    path="M12 1 3 5v6c0 5.55 3.84 10.74 9 12 5.16-1.26 9-6.45 9-12V5l-9-4zm0 10.99h7c-.53 4.12-3.28 7.79-7 8.94V12H5V6.3l7-3.11v8.8z"
+  />
+);

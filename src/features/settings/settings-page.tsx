@@ -1,4 +1,4 @@
-import type { ComponentType, SVGProps } from 'react';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { SelectField } from '../../components/ui/select-field';
@@ -8,7 +8,8 @@ import { useT } from '../../i18n/use-t';
 import { settings } from '../../state/app-state';
 import type { SettingName, SettingsState } from '../../state/settings-fields';
 import { useSettings } from '../../state/use-settings';
-import { AnimationIcon, NightIcon, PaletteIcon, TuneIcon } from './section-icons';
+import { AnalyticsConsentSwitch } from './analytics-consent-switch';
+import { AnimationIcon, NightIcon, PaletteIcon, PrivacyIcon, TuneIcon } from './section-icons';
 import { SETTING_CONTROLS, type SettingsSection } from './setting-controls';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -67,6 +68,33 @@ function SettingRow({ name, state }: { name: SettingName; state: SettingsState }
   );
 }
 
+function SectionCard({
+  id,
+  title,
+  icon: SectionIcon,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: Icon;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`${ROUTE_ANIMATED} rounded-2xl border border-border bg-surface px-5 pt-4 pb-1.5 shadow-sm`}>
+      <h2
+        id={`settings-${id}`}
+        className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary uppercase"
+      >
+        <SectionIcon className="shrink-0" />
+        {title}
+      </h2>
+      <div role="group" aria-labelledby={`settings-${id}`} className="divide-y divide-border">
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export function SettingsPage() {
   const t = useT();
   const reducedMotion = useReducedMotion();
@@ -79,30 +107,23 @@ export function SettingsPage() {
         <p className="mt-2 text-muted">{t('snxt.settings.intro')}</p>
       </div>
       <div className="flex flex-col gap-6">
-        {SECTIONS.map(({ id, titleKey, icon: SectionIcon }) => (
-          <section
-            key={id}
-            className={`${ROUTE_ANIMATED} rounded-2xl border border-border bg-surface px-5 pt-4 pb-1.5 shadow-sm`}
-          >
-            <h2
-              id={`settings-${id}`}
-              className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary uppercase"
-            >
-              <SectionIcon className="shrink-0" />
-              {t(titleKey)}
-            </h2>
-            <div role="group" aria-labelledby={`settings-${id}`} className="divide-y divide-border">
-              {id === 'animations' && reducedMotion && (
-                <p role="note" className="my-2 rounded-lg bg-surface-raised px-3 py-2 text-sm text-muted">
-                  {t('snxt.settings.animations.reducedMotion')}
-                </p>
-              )}
-              {SHOWN_SETTINGS.filter((name) => SETTING_CONTROLS[name]?.section === id).map((name) => (
-                <SettingRow key={name} name={name} state={state} />
-              ))}
-            </div>
-          </section>
+        {SECTIONS.map(({ id, titleKey, icon }) => (
+          <SectionCard key={id} id={id} title={t(titleKey)} icon={icon}>
+            {id === 'animations' && reducedMotion && (
+              <p role="note" className="my-2 rounded-lg bg-surface-raised px-3 py-2 text-sm text-muted">
+                {t('snxt.settings.animations.reducedMotion')}
+              </p>
+            )}
+            {SHOWN_SETTINGS.filter((name) => SETTING_CONTROLS[name]?.section === id).map((name) => (
+              <SettingRow key={name} name={name} state={state} />
+            ))}
+          </SectionCard>
         ))}
+        {__GA_MEASUREMENT_ID__ && (
+          <SectionCard id="privacy" title={t('snxt.settings.privacy')} icon={PrivacyIcon}>
+            <AnalyticsConsentSwitch />
+          </SectionCard>
+        )}
       </div>
     </div>
   );

@@ -61,6 +61,20 @@ describe('profileFromClaims', () => {
     const claims = { sub: 's', email: 'e@x.dev', name: 'N', iss: 'i', aud: 'a', exp: 1, iat: 1, nonce: 'n', sid: 'x' };
     expect(profileFromClaims(claims)).toEqual({ sub: 's', email: 'e@x.dev', name: 'N' });
   });
+
+  it("gives the user's groups from cognito:groups, never from a claim of another name", () => {
+    expect(profileFromClaims({ sub: 's', 'cognito:groups': ['editors'] })).toEqual({ sub: 's', groups: ['editors'] });
+    expect(profileFromClaims({ sub: 's', groups: ['admins'] })).toEqual({ sub: 's' });
+    expect(profileFromClaims({ sub: 's', groups: ['admins'], 'cognito:groups': 'x' })).toEqual({
+      sub: 's',
+      groups: 'x',
+    });
+  });
+
+  it('reads cognito:groups only as an own claim', () => {
+    const claims = JSON.parse('{"sub":"s","__proto__":{"cognito:groups":["admins"]}}') as Record<string, unknown>;
+    expect(profileFromClaims(claims)).not.toHaveProperty('groups');
+  });
 });
 
 describe('emailVerifiedOf', () => {

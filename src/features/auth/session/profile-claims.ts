@@ -1,3 +1,4 @@
+import { GROUPS_CLAIM } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import { ownValue } from '../../../lib/safe-keys';
 import { isRecord } from '../../../lib/checks';
@@ -27,7 +28,11 @@ const PROTOCOL_CLAIMS = new Set([
 ]);
 
 export function profileFromClaims(claims: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL_CLAIMS.has(name)));
+  const profile = Object.fromEntries(
+    Object.entries(claims).filter(([name]) => !PROTOCOL_CLAIMS.has(name) && name !== GROUPS_CLAIM && name !== 'groups'),
+  );
+  const groups = ownValue(claims, GROUPS_CLAIM);
+  return groups === undefined ? profile : { ...profile, groups };
 }
 
 const CLOCK_SKEW_MS = 5 * 60_000;

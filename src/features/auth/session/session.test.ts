@@ -1,4 +1,4 @@
-import { User } from 'oidc-client-ts';
+import { OidcClient, User, type SigninRedirectArgs } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
@@ -34,17 +34,19 @@ function oidcUser({
   expiresIn = 3600,
   refreshToken = 'refresh-1',
   state,
+  claims = {},
 }: Partial<{
   expiresIn: number;
   refreshToken: string | undefined;
   state: unknown;
+  claims: Record<string, unknown>;
 }> = {}) {
   return new User({
     access_token: 'access-1',
     id_token: 'id-1',
     refresh_token: refreshToken,
     token_type: 'Bearer',
-    profile: { ...PROFILE, iss: OIDC.authority, aud: 'client-1', exp: 2, iat: 1, auth_time: 1, nonce: 'n' },
+    profile: { ...PROFILE, ...claims, iss: OIDC.authority, aud: 'client-1', exp: 2, iat: 1, auth_time: 1, nonce: 'n' },
     expires_at: Math.floor(Date.now() / 1000) + expiresIn,
     userState: state,
   });
@@ -72,7 +74,7 @@ function fakeUserManager(stored: User | null = null) {
     storage,
     settings: { stateStore },
     getUser: vi.fn(async () => stored),
-    signinRedirect: vi.fn(async () => undefined),
+    signinRedirect: vi.fn<(args?: SigninRedirectArgs) => Promise<undefined>>(async () => undefined),
     signinCallback: vi.fn(async (url?: string): Promise<User | undefined> => {
       await stateStore.remove(new URL(url!).searchParams.get('state')!);
       return oidcUser({ state: { returnTo: '/settings' } });
@@ -113,29 +115,104 @@ beforeEach(() => {
 describe('Login', () => {
   it('starts the hosted sign-in and remembers the page to come back to', async () => {
     const { session, userManager } = setup();
-    await session.login('/settings?tab=2');
-    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/settings?tab=2' } });
+    await session.login('/settings?tab=2', 'en');
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/settings?tab=2' },
+      ui_locales: 'en',
+    });
   });
 
   it('never remembers another site as the page to come back to', async () => {
     const { session, userManager } = setup();
-    await session.login('//evil.example/');
-    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' } });
+    await session.login('//evil.example/', 'en');
+    expect(userManager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/' } }));
   });
 
   it('leaves without a history entry for a sign-in the app starts by itself', async () => {
     const { session, userManager } = setup();
-    await expect(session.login('/profile', true)).resolves.toBe(true);
+    await expect(session.login('/profile', 'en', true)).resolves.toBe(true);
     expect(userManager.signinRedirect).toHaveBeenCalledWith({
       state: { returnTo: '/profile' },
+      ui_locales: 'en',
       redirectMethod: 'replace',
     });
+  });
+
+  it.each([
+    ['en', 'en'],
+    ['de', 'de'],
+    ['sk', 'sk'],
+    ['fr', 'fr'],
+    ['es', 'es'],
+    ['pt-br', 'pt-BR'],
+    ['zh-cn', 'zh-CN'],
+    ['he', 'he'],
+  ] as const)(
+    'asks for the hosted page in %s as ui_locales=%s, and no Cognito lang without a Cognito domain',
+    async (language, tag) => {
+      const { session, userManager } = setup();
+      await session.login('/', language);
+      expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/' }, ui_locales: tag });
+    },
+  );
+
+  it.each([
+    ['en', 'en', 'en'],
+    ['de', 'de', 'de'],
+    ['fr', 'fr', 'fr'],
+    ['es', 'es', 'es'],
+    ['pt-br', 'pt-BR', 'pt-BR'],
+    ['zh-cn', 'zh-CN', 'zh-CN'],
+    ['sk', 'sk', undefined],
+    ['he', 'he', undefined],
+  ] as const)(
+    'with a Cognito domain, asks for managed login in %s (ui_locales=%s) with lang=%s where it offers the language',
+    async (language, tag, lang) => {
+      const { session, userManager } = setup(null, fakeUserManager(), {
+        ...OIDC,
+        cognitoDomain: 'https://x.auth.eu-west-1.amazoncognito.com',
+      });
+      await session.login('/', language);
+      expect(userManager.signinRedirect).toHaveBeenCalledWith({
+        state: { returnTo: '/' },
+        ui_locales: tag,
+        ...(lang ? { extraQueryParams: { lang } } : {}),
+      });
+    },
+  );
+
+  it("puts both into the authorize URL through oidc-client-ts's own request", async () => {
+    const userManager = fakeUserManager();
+    const client = new OidcClient({
+      ...userManagerSettings(OIDC, ORIGIN, userManager.storage as unknown as Storage),
+      metadata: {
+        issuer: OIDC.authority,
+        authorization_endpoint: 'https://x.auth.eu-west-1.amazoncognito.com/oauth2/authorize',
+      },
+    });
+    let url = '';
+    userManager.signinRedirect.mockImplementation(async (args) => {
+      // As UserManager.signinRedirect hands its arguments on, less how to navigate.
+      const request = { ...args };
+      delete request.redirectMethod;
+      url = (await client.createSigninRequest({ request_type: 'si:r', ...request })).url;
+      return undefined;
+    });
+    const { session } = setup(null, userManager, {
+      ...OIDC,
+      cognitoDomain: 'https://x.auth.eu-west-1.amazoncognito.com',
+    });
+    await session.login('/', 'pt-br', true);
+    const params = new URL(url).searchParams;
+    expect(params.get('ui_locales')).toBe('pt-BR');
+    expect(params.get('lang')).toBe('pt-BR');
+    expect(params.getAll('ui_locales')).toHaveLength(1);
   });
 
   it('says so when the provider cannot be reached', async () => {
     const { session, userManager } = setup();
     userManager.signinRedirect.mockRejectedValue(new Error('Failed to fetch'));
-    await expect(session.login('/')).resolves.toBe(false);
+    await expect(session.login('/', 'en')).resolves.toBe(false);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.providerUnavailable']);
   });
 });
@@ -149,6 +226,17 @@ describe('the sign-in callback', () => {
     expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
     expect(JSON.stringify(auth.state.value)).not.toMatch(/access|refresh|id-1/);
     expect(notices).toEqual([]);
+  });
+
+  it.each([
+    [['editors', 'snxt-demo-users'], { groups: ['editors', 'snxt-demo-users'] }],
+    ['editors', {}],
+    [Array.from({ length: 10_000 }, (_, index) => `group-${index}`), {}],
+  ])("gives the user the ID token's cognito:groups %#, checked", async (groups, expected) => {
+    const { session, auth, userManager } = setup();
+    userManager.signinCallback.mockResolvedValueOnce(oidcUser({ claims: { 'cognito:groups': groups } }));
+    await session.handleCallback(`${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`);
+    expect(auth.state.value).toEqual({ isAuthenticated: true, user: { ...PROFILE, ...expected } });
   });
 
   it('signs out, removes the tokens and explains an answer to a pending sign-in that fails verification', async () => {

@@ -1,4 +1,6 @@
-import type { UserManager } from 'oidc-client-ts';
+import type { SigninRedirectArgs, UserManager } from 'oidc-client-ts';
+import type { Language } from '../../../config/constants';
+import { COGNITO_LOGIN_LANGS, UI_LOCALE_TAGS } from '../../../config/hosted-page-languages';
 import type { OidcEnv } from '../../../config/env';
 import { reportNotice, type Notice } from '../../../lib/report';
 import { tokensChanged, type IdToken, type SessionTokens } from '../../../lib/session-tokens';
@@ -28,6 +30,12 @@ interface SessionDeps {
 const returnToOf = (state: unknown) =>
   typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
 
+// Cognito managed login reads its own `lang`, only for the languages it offers; other providers read ui_locales.
+function hostedPageLanguage(language: Language, oidc: OidcEnv): SigninRedirectArgs {
+  const lang = oidc.cognitoDomain ? COGNITO_LOGIN_LANGS[language] : undefined;
+  return { ui_locales: UI_LOCALE_TAGS[language], ...(lang ? { extraQueryParams: { lang } } : {}) };
+}
+
 function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
   // Someone already signed out (another tab) is not told; a failed sign-in attempt always is.
   async function endLocally(notice: Notice, always: boolean) {
@@ -48,10 +56,14 @@ function createSession({ userManager, auth, oidc, origin, redirect }: SessionDep
 
   return {
     // `replace`: for a sign-in the app started itself, Back must not return to the page that started it.
-    async login(returnTo: string, replace = false): Promise<boolean> {
+    async login(returnTo: string, language: Language, replace = false): Promise<boolean> {
       const state = { returnTo: safeReturnPath(returnTo, origin) };
       try {
-        await userManager.signinRedirect({ state, ...(replace ? { redirectMethod: 'replace' } : {}) });
+        await userManager.signinRedirect({
+          state,
+          ...hostedPageLanguage(language, oidc),
+          ...(replace ? { redirectMethod: 'replace' } : {}),
+        });
         return true;
       } catch (error) {
         console.warn('Could not start the hosted sign-in', error);

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import messages from '../../../../public/assets/i18n/en.json';
 import type { AppStorage } from '../../../lib/storage';
 import { renderSnapshotFirst, snapshotDone } from '../../../lib/use-hydrated';
-import { auth } from '../../../state/app-state';
+import { auth, settings } from '../../../state/app-state';
 import { startTestState } from '../../../test/app-state';
 import { TEST_OIDC } from '../../../test/oidc';
 import type { ConnectedSession } from '../session/session';
@@ -43,7 +43,14 @@ function renderControls(enabled = true) {
 function fakeSession() {
   const session = { login: vi.fn(async () => undefined), endSession: vi.fn(async () => undefined) };
   const loadSession = async () => ({ session }) as unknown as ConnectedSession;
-  const model = new SignInModel({ auth, storage, oidc: TEST_OIDC, location: window.location, loadSession });
+  const model = new SignInModel({
+    auth,
+    storage,
+    oidc: TEST_OIDC,
+    location: window.location,
+    language: settings.language,
+    loadSession,
+  });
   onTestFinished(runSignIn(model));
   return session;
 }

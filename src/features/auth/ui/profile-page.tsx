@@ -37,6 +37,7 @@ export function ProfilePage() {
   const name = typeof user?.name === 'string' ? user.name.trim() : '';
   const email = user && displayEmail(user);
   const verified = user ? emailVerifiedOf(user) : undefined;
+  const groups = user?.groups ?? [];
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
@@ -55,6 +56,7 @@ export function ProfilePage() {
             )}
           </Row>
         )}
+        {groups.length > 0 && <Row label={t('snxt.profile.groups')}>{groups.join(', ')}</Row>}
         {at && (
           <Row label={t('snxt.profile.signedInAt')}>
             <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
