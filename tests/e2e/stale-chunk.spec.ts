@@ -38,6 +38,7 @@ for (const serviceWorkers of ['block', 'allow'] as const) {
       await page.goto('/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       // The prerendered page shows at once; the app runs on it after the reload.
+      await expect.poll(() => documents().catch(() => 0)).toBe(2);
       await appReady(page);
       expect(await documents()).toBe(2);
       // At least the failed request and the one that worked.
