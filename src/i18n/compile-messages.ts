@@ -3,8 +3,9 @@ import type { Messages } from './load-messages';
 
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
 
-// Text and `{name}` arguments only; plural, select, tags and quoting need the ICU parser (build/message-parser.mjs).
-const SIMPLE = /^[^{}<>']*(?:\{\s*[\p{L}\p{N}_$-]+\s*\}[^{}<>']*)*$/u;
+// Text (an apostrophe quotes only before ' { } < >) and `{name}` arguments; the rest needs the ICU parser.
+const TEXT = String.raw`(?:[^{}<>']|'(?![{}<>']))*`;
+const SIMPLE = new RegExp(String.raw`^${TEXT}(?:\{\s*[\p{L}\p{N}_$-]+\s*\}${TEXT})*$`, 'u');
 const LITERAL = 0;
 const ARGUMENT = 1;
 
