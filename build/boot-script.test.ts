@@ -274,22 +274,26 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       document.head.querySelector('link[rel="manifest"]')?.remove();
     });
 
-    it("fetches English and the visitor's language from the start, at low priority", () => {
+    it("fetches English and the visitor's language once the page has painted, at low priority", () => {
       localStorage.setItem('snxt-SETTINGS', '{"language":"pt-br"}');
       run({ translations: '/assets/i18n/en.json' });
+      expect(preloaded('fetch')).toEqual([]);
+      paint();
       expect(preloaded('fetch')).toEqual([
         ['/assets/i18n/en.json', 'anonymous', 'low'],
         ['/assets/i18n/pt-br.json', 'anonymous', 'low'],
       ]);
     });
 
-    it("fetches the entry, what it imports, the renderer and the opened page's chunks from the start, not other pages'", () => {
+    it("fetches the entry, what it imports, the renderer and the opened page's chunks once the page has painted, not other pages'", () => {
       window.history.replaceState(null, '', '/settings/');
       run({
         entry: '/assets/index.js',
         modules: ['/assets/client.js', '/assets/react-dom.js'],
         pages: { '/settings': ['/assets/settings.js', '/assets/switch.js'], '/about': ['/assets/about.js'] },
       });
+      expect(preloads()).toEqual([]);
+      paint();
       expect(preloads()).toEqual([
         '/assets/index.js',
         '/assets/client.js',
