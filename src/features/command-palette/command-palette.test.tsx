@@ -14,7 +14,9 @@ const commandList = (): Command[] => [
   { id: 'settings', group: 'pages', labelKey: 'snxt.menu.settings', run: vi.fn() },
   { id: 'black', group: 'theme', labelKey: 'snxt.settings.themes.black', run: vi.fn() },
   { id: 'de', group: 'language', label: { text: 'Deutsch', lang: 'de-DE' }, keywords: ['German'], run: vi.fn() },
+  { id: 'es', group: 'language', label: { text: 'Español', lang: 'es-ES' }, keywords: ['Spanish'], run: vi.fn() },
   { id: 'sticky', group: 'preferences', labelKey: 'snxt.settings.stickyHeader.turnOff', run: vi.fn() },
+  { id: 'login', group: 'account', labelKey: 'snxt.auth.login', run: vi.fn() },
 ];
 
 function Harness({ messages = en }: { messages?: Record<string, string> }) {
@@ -63,8 +65,17 @@ describe('CommandPalette', () => {
       'Theme',
       'Language',
       'Preferences',
+      'Account',
     ]);
-    expect(optionNames()).toEqual(['Home', 'Settings', 'Black', 'Deutsch', 'Turn off sticky header']);
+    expect(optionNames()).toEqual([
+      'Home',
+      'Settings',
+      'Black',
+      'Deutsch',
+      'Español',
+      'Turn off sticky header',
+      'Login',
+    ]);
     expect(screen.getByText('Deutsch')).toHaveAttribute('lang', 'de-DE');
   });
 
@@ -76,6 +87,10 @@ describe('CommandPalette', () => {
     await user.clear(input());
     await user.type(input(), 'theme');
     expect(optionNames()).toEqual(['Black']);
+    await user.clear(input());
+    await user.type(input(), 'login');
+    expect(optionNames()[0]).toBe('Login');
+    await expectActive('Login');
     await user.clear(input());
     await user.type(input(), 'nothing like it');
     expect(screen.getByText('No results.')).toBeInTheDocument();
