@@ -10,5 +10,5 @@ const COMMAND_SOURCES: readonly CommandSource[] = [pageCommands, settingCommands
 
 export function AppCommandPalette(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const router = useRouter();
-  return <CommandPalette {...props} commands={collectCommands(COMMAND_SOURCES, { router })} />;
+  return <CommandPalette {...props} commands={props.open ? collectCommands(COMMAND_SOURCES, { router }) : []} />;
 }

@@ -66,6 +66,14 @@ test.describe('command palette', () => {
     await expect(searchButton(page)).toBeFocused();
   });
 
+  test('a tap outside the dialog closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    await page.mouse.click(20, 820);
+    await expect(palette(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('the shortcut does nothing while typing in a text field of the page', async ({ page }) => {
     await page.goto('/');
     await appReady(page);

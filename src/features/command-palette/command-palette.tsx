@@ -29,6 +29,7 @@ export function CommandPalette({ open, onOpenChange, commands }: CommandPaletteP
           aria-describedby={undefined}
           onOpenAutoFocus={() => (returnTo.current = document.activeElement)}
           onCloseAutoFocus={(event) => {
+            // StrictMode's second effect run unmounts the focus scope once while open.
             if (open) return;
             event.preventDefault();
             if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
