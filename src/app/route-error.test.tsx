@@ -6,7 +6,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -64,7 +64,9 @@ describe('route error boundary', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('Toolbar');
     expect(reporter.error).toHaveBeenCalledWith(expect.objectContaining({ message: 'render failed' }), 'Page failed');
-    expect(fetchIcon).toHaveBeenCalledWith('/assets/icons/home.svg', expect.objectContaining({ method: 'GET' }));
+    await waitFor(() =>
+      expect(fetchIcon).toHaveBeenCalledWith('/assets/icons/home.svg', expect.objectContaining({ method: 'GET' })),
+    );
 
     await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeVisible();

@@ -8,6 +8,8 @@ export type NavPlacement = 'main' | 'drawer';
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     titleKey?: string;
+    /** The name the command palette offers a page without a title under. */
+    commandKey?: string;
     nav?: NavPlacement;
     navIcon?: ComponentType<SVGProps<SVGSVGElement>>;
     requiresAuth?: boolean;
@@ -31,7 +33,7 @@ export interface NavEntry {
   icon?: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-function needsAlong(route: AnyRoute): (AccessNeeds | undefined)[] {
+export function needsAlong(route: AnyRoute): (AccessNeeds | undefined)[] {
   const needs: (AccessNeeds | undefined)[] = [];
   for (let at: AnyRoute | undefined = route; at; at = at.parentRoute) needs.unshift(at.options.staticData);
   return needs;

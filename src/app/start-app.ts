@@ -7,6 +7,7 @@ import { installGlobalErrorHandlers } from '../lib/global-errors';
 import { auth, settings, startState, storage, type AppStateDeps } from '../state/app-state';
 import { preloadToaster } from './app-toaster';
 import { leavePagesWhenSignedOut } from './auth-guard';
+import { preloadCommandPalette } from './command-palette-button';
 import { startPageTitle } from './page-title';
 import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
 import { startErrorReports } from './start-error-reports';
@@ -42,6 +43,7 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
       () => preloadLazyRoutes(router),
       preloadToaster,
       preloadTooltips,
+      preloadCommandPalette,
       async () => identityPool && (await awsCredentials()).startAwsCredentials(),
       async () => {
         if (env.production) stopOffline = (await import('./start-offline')).startOffline(router);

@@ -5,6 +5,7 @@ import { useT } from '../i18n/use-t';
 import { useHydrated } from '../lib/use-hydrated';
 import { auth } from '../state/app-state';
 import { useSettings } from '../state/use-settings';
+import { CommandPaletteButton } from './command-palette-button';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
 import { navEntries } from './route-meta';
@@ -71,6 +72,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           </ul>
         </nav>
         <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <CommandPaletteButton className={toolbarButton} />
           {authSlot}
           <Link to="/settings" className={toolbarButton} aria-label={t('snxt.menu.settings')}>
             <SettingsIcon />

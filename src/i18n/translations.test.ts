@@ -20,6 +20,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
     'snxt.menu.drawer',
     'snxt.notifications.label',
     'snxt.notifications.region',
+    'snxt.palette.pages',
     'snxt.settings.animations.title',
     'snxt.settings.themes.nature',
   ],

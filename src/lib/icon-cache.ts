@@ -1,5 +1,4 @@
 import { cachedPromiseByKey } from './cached-promise';
-import { getText } from './http';
 
 const ICON_NAME = /^[a-z0-9-]+$/;
 
@@ -8,7 +7,9 @@ const iconUrl = (name: string) => `${import.meta.env.BASE_URL}assets/icons/${nam
 export type IconFetcher = (url: string) => Promise<string>;
 
 /** The <svg> is shared: insert a clone. Static files never carry the access token, even with `self` an API origin. */
-export function createIconCache(fetchText: IconFetcher = (url) => getText(url, { accessToken: false })) {
+export function createIconCache(
+  fetchText: IconFetcher = async (url) => (await import('./http')).getText(url, { accessToken: false }),
+) {
   const loaded = new Map<string, SVGSVGElement>();
   // Sanitised even though ours: an SPA fallback or a bad deploy must not be inlined.
   const fetchIcon = cachedPromiseByKey((name: string) =>

@@ -3,5 +3,6 @@ import { HomePage } from '../features/home/home-page';
 
 // No title: the page title is the app name alone.
 export const Route = createFileRoute('/')({
+  staticData: { commandKey: 'snxt.menu.home' },
   component: HomePage,
 });

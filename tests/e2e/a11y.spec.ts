@@ -107,6 +107,21 @@ test.describe('axe: WCAG 2.1 AA', () => {
       await expectNoSeriousViolations(page, `the no-access page in ${theme}, he`);
     });
 
+    test(`the command palette, ${theme}, en and he`, async ({ page }) => {
+      await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
+      await page.goto('/');
+      await appReady(page);
+      await page.keyboard.press('Control+K');
+      await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the command palette in ${theme}, en`);
+      await page.getByRole('combobox', { name: 'Type a command or search' }).fill('hebrew');
+      await page.keyboard.press('Enter');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await page.getByRole('banner').getByRole('button', { name: 'חיפוש' }).click();
+      await expect(page.getByRole('dialog', { name: 'לוח פקודות' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the command palette in ${theme}, he`);
+    });
+
     test(`the sign-in gate of mandatory sign-in, ${theme}`, async ({ page }) => {
       await seedSettings(page, { theme, language: 'he', pageAnimations: false, elementsAnimations: false });
       // The provider does not answer: the app stays on its way to the sign-in page.

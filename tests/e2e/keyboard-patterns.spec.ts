@@ -84,7 +84,7 @@ test.describe('user menu (menu button)', () => {
     await openWith(page, 'Enter');
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('menu')).toBeHidden();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Starter Next' })).toBeFocused();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Search' })).toBeFocused();
   });
 });
 

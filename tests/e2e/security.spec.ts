@@ -294,6 +294,29 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
     expect(consoleErrors).toEqual([]);
   });
 
+  test('the command palette opens, filters, runs commands and closes without a violation', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const violations = await openHomeWatched(page);
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const search = palette.getByRole('combobox', { name: 'Type a command or search' });
+    await page.keyboard.press('Control+K');
+    await expect(palette).toHaveAttribute('aria-modal', 'true');
+    await search.fill('black');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).toHaveClass(/black-theme/);
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await search.fill('settings');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('an error toast and a warning notice show without a violation', async ({ page }) => {
     const violations = await watchCsp(page);
     await page.route('**/assets/i18n/de.json', (route) => route.fulfill({ status: 404, body: 'gone' }));

@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { HttpError, NetworkError } from '../../lib/http';
 import { createIconCache, type IconCache } from '../../lib/icon-cache';
 import { reportError } from '../../lib/report';
 import { svgInstance } from '../../lib/svg-instance';
@@ -32,9 +31,10 @@ export function Icon({ name, label, size = 24, className = '', cache = iconCache
     cache.load(name).then(
       () => current && setLoads((count) => count + 1),
       // HTTP failures were reported by the HTTP helper; a bad name or file is reported here.
-      (error: unknown) => {
-        if (!(error instanceof HttpError || error instanceof NetworkError)) reportError(error, `Icon "${name}"`);
-      },
+      (error: unknown) =>
+        void import('../../lib/http').then(({ HttpError, NetworkError }) => {
+          if (!(error instanceof HttpError || error instanceof NetworkError)) reportError(error, `Icon "${name}"`);
+        }),
     );
     return () => {
       current = false;

@@ -1,5 +1,6 @@
 import { LANGUAGES, NIGHT_MODE_SOURCES, THEMES } from '../../config/constants';
 import { LANGUAGE_INFO } from '../../i18n/languages';
+import type { CommandGroup } from '../../state/commands';
 import type { SettingName } from '../../state/settings-fields';
 
 export type SettingsSection = 'general' | 'themes' | 'animations';
@@ -10,6 +11,8 @@ interface ControlBase {
   descriptionKey?: string;
   /** Shown only while this (boolean) setting is on. */
   shownWhen?: SettingName;
+  /** Offered in the command palette: a switch as "Turn on/off …" (`${labelKey}.turnOn`/`.turnOff`), a select's options. */
+  command?: CommandGroup;
 }
 
 export type SettingControl =
@@ -34,6 +37,7 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     kind: 'select',
     section: 'general',
     labelKey: 'snxt.settings.language',
+    command: 'language',
     options: LANGUAGES.map((code) => ({
       value: code,
       label: LANGUAGE_INFO[code].nativeName,
@@ -44,9 +48,16 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     kind: 'switch',
     section: 'general',
     labelKey: 'snxt.settings.stickyHeader',
+    command: 'preferences',
     descriptionKey: 'snxt.settings.stickyHeader.description',
   },
-  theme: { kind: 'select', section: 'themes', labelKey: 'snxt.settings.theme', options: THEME_OPTIONS },
+  theme: {
+    kind: 'select',
+    section: 'themes',
+    labelKey: 'snxt.settings.theme',
+    options: THEME_OPTIONS,
+    command: 'theme',
+  },
   autoNightMode: {
     kind: 'switch',
     section: 'themes',
@@ -74,6 +85,7 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     kind: 'switch',
     section: 'animations',
     labelKey: 'snxt.settings.animations.page',
+    command: 'preferences',
     descriptionKey: 'snxt.settings.animations.page.description',
     disabledWhen: { field: 'pageAnimationsDisabled', reasonKey: 'snxt.settings.animations.pageDisabled' },
   },
@@ -81,6 +93,7 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     kind: 'switch',
     section: 'animations',
     labelKey: 'snxt.settings.animations.elements',
+    command: 'preferences',
     descriptionKey: 'snxt.settings.animations.elements.description',
   },
 };

@@ -1,0 +1,15 @@
+import { env } from '../../config/env';
+import { auth } from '../../state/app-state';
+import type { CommandSource } from '../../state/commands';
+import { login, logout } from './sign-in';
+
+export const accountCommands: CommandSource = ({ router }) => {
+  if (!env.oidc) return [];
+  if (!auth.state.value.isAuthenticated)
+    return [{ id: 'account.login', group: 'account', labelKey: 'snxt.auth.login', run: login }];
+  const run = () => {
+    logout();
+    void router.navigate({ to: '/' });
+  };
+  return [{ id: 'account.logout', group: 'account', labelKey: 'snxt.auth.logout', run }];
+};

@@ -1,0 +1,107 @@
+import { Command as Cmdk, useCommandState } from 'cmdk';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { SearchIcon } from '../../components/ui/icons';
+import type { Messages } from '../../i18n/load-messages';
+import { useT } from '../../i18n/use-t';
+import { i18n } from '../../state/app-state';
+import type { Command, CommandGroup } from '../../state/commands';
+import { rankCommands } from './rank-commands';
+
+const GROUP_KEYS: Record<CommandGroup, string> = {
+  pages: 'snxt.palette.pages',
+  theme: 'snxt.settings.theme',
+  language: 'snxt.settings.language',
+  preferences: 'snxt.palette.preferences',
+  account: 'snxt.palette.account',
+};
+
+function useEnglish(): Messages {
+  const [english, setEnglish] = useState<Messages>({});
+  useEffect(() => {
+    let live = true;
+    void i18n.english().then((loaded) => live && setEnglish(loaded.messages));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return english;
+}
+
+// cmdk 1.1.1 leaves aria-activedescendant unset at first and stale after filtering (dip/cmdk#373): set it here.
+function SearchInput({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const t = useT();
+  const selected = useCommandState((state) => state.value);
+  const ref = useRef<HTMLInputElement>(null);
+  const [activeId, setActiveId] = useState<string>();
+  useLayoutEffect(() => {
+    const items = ref.current?.closest('[cmdk-root]')?.querySelectorAll('[cmdk-item]') ?? [];
+    setActiveId([...items].find((item) => item.getAttribute('data-value') === selected)?.id);
+  }, [selected]);
+  return (
+    <div className="flex items-center gap-3 border-b-2 border-border px-4 focus-within:border-primary">
+      <SearchIcon className="shrink-0 text-muted" />
+      <Cmdk.Input asChild value={search} onValueChange={onSearch}>
+        <input
+          ref={ref}
+          aria-activedescendant={activeId}
+          placeholder={t('snxt.palette.input')}
+          className="h-14 w-full min-w-0 bg-transparent text-base text-text outline-none placeholder:text-muted"
+        />
+      </Cmdk.Input>
+    </div>
+  );
+}
+
+/** Ranked here, not by cmdk: its own sort keeps groups in place (a weak match in an early group would be active). */
+export function CommandList({
+  commands,
+  onChoose,
+}: {
+  commands: readonly Command[];
+  onChoose: (command: Command) => void;
+}) {
+  const t = useT();
+  const english = useEnglish();
+  const [search, setSearch] = useState('');
+  const wordsOf = (command: Command) => {
+    const key = GROUP_KEYS[command.group];
+    const label = command.label?.text ?? t(command.labelKey ?? '');
+    const englishLabel = command.labelKey ? english[command.labelKey] : undefined;
+    return [label, englishLabel, t(key), english[key], ...(command.keywords ?? [])].join(' ');
+  };
+
+  return (
+    <Cmdk label={t('snxt.palette.input')} shouldFilter={false} vimBindings={false} className="flex min-h-0 flex-col">
+      <SearchInput search={search} onSearch={setSearch} />
+      <Cmdk.List label={t('snxt.palette.commands')} className="overflow-y-auto overscroll-contain p-2">
+        <Cmdk.Empty className="px-3 py-6 text-center text-muted">{t('snxt.palette.empty')}</Cmdk.Empty>
+        {rankCommands(commands, search, wordsOf).map(({ group, commands: found }) => (
+          <Cmdk.Group
+            key={group}
+            value={group}
+            heading={
+              <span className="block px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-primary uppercase">
+                {t(GROUP_KEYS[group])}
+              </span>
+            }
+          >
+            {found.map((command) => (
+              <Cmdk.Item
+                key={command.id}
+                value={command.id}
+                onSelect={() => onChoose(command)}
+                className="flex cursor-pointer items-center rounded-lg px-3 py-2 select-none data-[selected=true]:bg-surface-raised data-[selected=true]:text-primary"
+              >
+                {command.label ? (
+                  <span lang={command.label.lang}>{command.label.text}</span>
+                ) : (
+                  t(command.labelKey ?? '')
+                )}
+              </Cmdk.Item>
+            ))}
+          </Cmdk.Group>
+        ))}
+      </Cmdk.List>
+    </Cmdk>
+  );
+}

@@ -1,0 +1,23 @@
+import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { collectCommands, type Command, type CommandSource } from './commands';
+
+const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() });
+const command = (id: string, group: Command['group']): Command => ({ id, group, labelKey: id, run: vi.fn() });
+
+describe('collectCommands', () => {
+  it('asks every source with the context and lists the commands by group', () => {
+    const account: CommandSource = () => [command('logout', 'account')];
+    const pages = vi.fn<CommandSource>(() => [command('home', 'pages')]);
+    const theme: CommandSource = () => [command('black', 'theme'), command('light', 'theme')];
+    const ids = collectCommands([account, pages, theme], { router }).map((each) => each.id);
+    expect(ids).toEqual(['home', 'black', 'light', 'logout']);
+    expect(pages).toHaveBeenCalledWith({ router });
+  });
+
+  it('keeps the first of two commands with the same id', () => {
+    const first = command('home', 'pages');
+    const commands = collectCommands([() => [first], () => [command('home', 'pages')]], { router });
+    expect(commands).toEqual([first]);
+  });
+});

@@ -1,0 +1,30 @@
+import type { AnyRouter } from '@tanstack/react-router';
+
+export const COMMAND_GROUPS = ['pages', 'theme', 'language', 'preferences', 'account'] as const;
+export type CommandGroup = (typeof COMMAND_GROUPS)[number];
+
+export interface Command {
+  id: string;
+  group: CommandGroup;
+  /** A message id: shown in the active language, found by its English text too. */
+  labelKey?: string;
+  /** Or a text shown as it is, in its own language (a language's name). */
+  label?: { text: string; lang: string };
+  /** More words it is found by (English and the active language). */
+  keywords?: readonly string[];
+  run: () => void;
+}
+
+export interface CommandContext {
+  router: AnyRouter;
+}
+
+export type CommandSource = (context: CommandContext) => readonly Command[];
+
+export function collectCommands(sources: readonly CommandSource[], context: CommandContext): Command[] {
+  const seen = new Set<string>();
+  return sources
+    .flatMap((source) => source(context))
+    .filter((command) => !seen.has(command.id) && Boolean(seen.add(command.id)))
+    .sort((a, b) => COMMAND_GROUPS.indexOf(a.group) - COMMAND_GROUPS.indexOf(b.group));
+}
