@@ -9,6 +9,7 @@ import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { bootScriptPlugin } from './build/boot-script.mjs';
+import { messageParserPlugin } from './build/message-parser.mjs';
 import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
@@ -41,6 +42,7 @@ export default defineConfig(({ mode, command }) => {
         codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
       }),
       react(),
+      messageParserPlugin(),
       babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
       tailwindcss(),
       prerenderPlugin(),

@@ -53,7 +53,7 @@ export function routePath(file) {
   return `/${name.join('/')}`;
 }
 
-export function pageChunkMap(bundle, routesDir, base = '/') {
+function chunkGraph(bundle) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (fileName, seen = new Set()) => {
@@ -62,7 +62,19 @@ export function pageChunkMap(bundle, routesDir, base = '/') {
     for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
     return seen;
   };
-  const loadedFirst = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...closure(chunk.fileName)]));
+  const renderer = chunks.find((chunk) => /[\\/]react-dom[\\/]client\.js$/.test(chunk.facadeModuleId ?? ''));
+  const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+  const loadedFirst = new Set([...entries, renderer?.fileName].flatMap((file) => (file ? [...closure(file)] : [])));
+  return { chunks, closure, loadedFirst, entries };
+}
+
+export function firstModules(bundle, base = '/') {
+  const { loadedFirst, entries } = chunkGraph(bundle);
+  return [...loadedFirst].filter((file) => !entries.includes(file)).map((file) => `${base}${file}`);
+}
+
+export function pageChunkMap(bundle, routesDir, base = '/') {
+  const { chunks, closure, loadedFirst } = chunkGraph(bundle);
   const map = {};
   for (const chunk of chunks) {
     const moduleId = chunk.facadeModuleId?.split('?')[0];
@@ -103,12 +115,9 @@ export function bootScriptPlugin(routesDir, policy) {
         );
         const translationsTag = /\n?\s*<link rel="preload" href="([^"]+\/en\.json)"[^>]*>/.exec(html);
         const manifestTag = /\n?\s*<link rel="manifest" href="([^"]+)"[^>]*>/.exec(html);
-        const renderer = Object.values(context.bundle).find(
-          (item) => item.type === 'chunk' && /[\\/]react-dom[\\/]client\.js$/.test(item.facadeModuleId ?? ''),
-        );
         const start = {
           entry: entryTag[1],
-          ...(renderer ? { renderer: `${base}${renderer.fileName}` } : {}),
+          modules: firstModules(context.bundle, base),
           ...(translationsTag ? { translations: translationsTag[1] } : {}),
           ...(manifestTag ? { manifest: manifestTag[1] } : {}),
           pages: pageChunkMap(context.bundle, routesDir, base),

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
+import { SIGNED_IN_CLASS, THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
 import type { BootStart } from '../src/boot';
-import { bootScriptSource, bundleBootScript, pageChunkMap, routePath } from './boot-script.mjs';
+import { bootScriptSource, bundleBootScript, firstModules, pageChunkMap, routePath } from './boot-script.mjs';
 
 describe('routePath', () => {
   it('maps static route files to their URL path', () => {
@@ -40,6 +40,23 @@ describe('pageChunkMap', () => {
     }),
     'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
   };
+
+  it('lists what a first visit loads besides the entry: its static imports, the renderer and its imports', () => {
+    const withRenderer = {
+      ...bundle,
+      'assets/client.js': chunk('assets/client.js', {
+        isDynamicEntry: true,
+        facadeModuleId: '/app/node_modules/react-dom/client.js',
+        imports: ['assets/index.js', 'assets/scheduler.js'],
+      }),
+      'assets/scheduler.js': chunk('assets/scheduler.js', {}),
+    };
+    expect(firstModules(withRenderer as never, '/').sort()).toEqual([
+      '/assets/client.js',
+      '/assets/react-dom.js',
+      '/assets/scheduler.js',
+    ]);
+  });
 
   it("lists each static page's chunk with what it imports, minus what the entry loads", () => {
     expect(pageChunkMap(bundle as never, '/app/src/routes', '/')).toEqual({
@@ -85,8 +102,8 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     meta.content = THEME_COLORS['DEFAULT-THEME'];
     document.head.append(meta);
   });
+  const takeInput = () => (window as { snxtTakeInput?: () => unknown[] }).snxtTakeInput?.() ?? [];
   afterEach(() => {
-    document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]').forEach((link) => link.remove());
     meta.remove();
     localStorage.clear();
     html.className = 'default-theme';
@@ -97,8 +114,11 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     vi.unstubAllGlobals();
   });
 
-  /** Runs the inline script as a page would, with `start` as the build gives it. */
-  const run = (start: Partial<BootStart> = {}) => new Function(bootScriptSource(bundle, { pages: {}, ...start }))();
+  /** Runs the inline script as a page would, with `start` as the build gives it; the input it keeps is dropped. */
+  const run = (start: Partial<BootStart> = {}, keepInput = false) => {
+    new Function(bootScriptSource(bundle, { pages: {}, ...start }))();
+    if (!keepInput) takeInput();
+  };
   /** Runs it with these stored settings (JSON text) and browser languages. */
   const runWith = (stored: string | null, languages: readonly string[] = ['en-US']) => {
     if (stored !== null) localStorage.setItem('snxt-SETTINGS', stored);
@@ -112,12 +132,8 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     paintObservers.splice(0).forEach((callback) => callback(entries, { disconnect: () => undefined }));
     vi.advanceTimersByTime(1);
   };
-  const preloads = () =>
-    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
-      link.getAttribute('href'),
-    );
-  /** The fetch preloads the script adds, kept out of the document (happy-dom would fetch them). */
-  const recordFetchPreloads = () => {
+  /** The preloads the script adds, kept out of the document (happy-dom would fetch them). */
+  const recordPreloads = () => {
     const links: HTMLLinkElement[] = [];
     const append = document.head.append.bind(document.head);
     vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
@@ -126,8 +142,16 @@ describe('the boot script (bundled, as the pages carry it)', () => {
         else append(node);
       }
     });
-    return () => links.map((link) => [link.getAttribute('href'), link.as, link.crossOrigin]);
+    return (as: string) =>
+      links
+        .filter((link) => link.as === as)
+        .map((link) => [link.getAttribute('href'), link.crossOrigin, link.fetchPriority]);
   };
+  let preloaded: ReturnType<typeof recordPreloads>;
+  beforeEach(() => {
+    preloaded = recordPreloads();
+  });
+  const preloads = () => preloaded('script').map(([href]) => href);
   const look = () => ({ className: html.className, lang: html.lang, dir: html.dir, color: meta.content });
 
   it('is one script with no imports, its start data written as JSON', () => {
@@ -195,6 +219,34 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       expect(({} as Record<string, unknown>).theme).toBeUndefined();
     });
 
+    it('marks a visitor stored as signed in, so the prerendered Login stays hidden; nothing else counts', () => {
+      for (const auth of ['{"isAuthenticated":false}', '{"__proto__":{"isAuthenticated":true}}', 'null', '{']) {
+        localStorage.setItem('snxt-AUTH', auth);
+        run();
+        expect(html.classList.contains(SIGNED_IN_CLASS), auth).toBe(false);
+      }
+      localStorage.setItem('snxt-AUTH', '{"isAuthenticated":true,"user":{"sub":"someone"}}');
+      run();
+      expect(html.classList.contains(SIGNED_IN_CLASS)).toBe(true);
+    });
+
+    it('keeps a click on a button and a change of a select for the app, not a click on a link', () => {
+      document.body.innerHTML =
+        '<button type="button">Menu</button><select><option>en</option></select><a href="#x">x</a>';
+      const heard: string[] = [];
+      for (const type of ['click', 'change']) document.body.addEventListener(type, () => heard.push(type));
+      run({}, true);
+      document.querySelector('button')!.click();
+      document.querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
+      document.querySelector('a')!.click();
+      expect(heard).toEqual(['click']);
+      expect(takeInput()).toEqual([
+        ['click', document.querySelector('button'), ''],
+        ['change', document.querySelector('select'), 'en'],
+      ]);
+      document.body.innerHTML = '';
+    });
+
     it('survives storage that throws and a browser without a language list', () => {
       vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
         throw new Error('denied');
@@ -209,42 +261,48 @@ describe('the boot script (bundled, as the pages carry it)', () => {
 
   describe('after the first paint', () => {
     it('waits for the first contentful paint, not only a frame; and starts anyway if none comes', () => {
-      window.history.replaceState(null, '', '/settings');
-      run({ pages: { '/settings': ['/assets/settings.js'] } });
+      run({ manifest: '/manifest.webmanifest' });
+      const linked = () => document.head.querySelectorAll('link[rel="manifest"]').length;
       frames.splice(0).forEach((callback) => callback(0));
       vi.advanceTimersByTime(100);
-      expect(preloads()).toEqual([]);
+      expect(linked()).toBe(0);
       vi.advanceTimersByTime(2000);
-      expect(preloads()).toEqual(['/assets/settings.js']);
+      expect(linked()).toBe(1);
       // Once only, however many signals come.
       paint();
-      expect(preloads()).toEqual(['/assets/settings.js']);
+      expect(linked()).toBe(1);
+      document.head.querySelector('link[rel="manifest"]')?.remove();
     });
 
-    it("preloads English and the visitor's language with the entry, after the first frame", () => {
+    it("fetches English and the visitor's language once the page has painted, at low priority", () => {
       localStorage.setItem('snxt-SETTINGS', '{"language":"pt-br"}');
-      const fetchPreloads = recordFetchPreloads();
       run({ translations: '/assets/i18n/en.json' });
-      // Their text is hidden until translated, so no contentful paint: the first frame is the signal.
-      expect(fetchPreloads()).toEqual([]);
-      frames.splice(0).forEach((callback) => callback(0));
-      vi.advanceTimersByTime(1);
-      expect(fetchPreloads()).toEqual([
-        ['/assets/i18n/en.json', 'fetch', 'anonymous'],
-        ['/assets/i18n/pt-br.json', 'fetch', 'anonymous'],
+      expect(preloaded('fetch')).toEqual([]);
+      paint();
+      expect(preloaded('fetch')).toEqual([
+        ['/assets/i18n/en.json', 'anonymous', 'low'],
+        ['/assets/i18n/pt-br.json', 'anonymous', 'low'],
       ]);
     });
 
-    it("starts loading the opened page's chunks and the renderer, and only that page's", () => {
+    it("fetches the entry, what it imports, the renderer and the opened page's chunks once the page has painted, not other pages'", () => {
       window.history.replaceState(null, '', '/settings/');
       run({
+        entry: '/assets/index.js',
+        modules: ['/assets/client.js', '/assets/react-dom.js'],
         pages: { '/settings': ['/assets/settings.js', '/assets/switch.js'], '/about': ['/assets/about.js'] },
-        renderer: '/assets/react-dom.js',
       });
       expect(preloads()).toEqual([]);
       paint();
-      expect(preloads()).toEqual(['/assets/settings.js', '/assets/switch.js', '/assets/react-dom.js']);
-      expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('');
+      expect(preloads()).toEqual([
+        '/assets/index.js',
+        '/assets/client.js',
+        '/assets/react-dom.js',
+        '/assets/settings.js',
+        '/assets/switch.js',
+      ]);
+      // As scripts at low priority: a modulepreload would be fetched at high priority, a render-blocking one to Lighthouse.
+      expect(new Set(preloaded('script').map(([, ...mode]) => mode.join(' ')))).toEqual(new Set(['anonymous low']));
     });
 
     it('links the web manifest only after the first paint', () => {
@@ -256,7 +314,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       link?.remove();
     });
 
-    it('preloads nothing on a path without a page chunk, including inherited object keys', () => {
+    it('preloads no page chunk on a path without one, including inherited object keys', () => {
       window.history.replaceState(null, '', '/constructor');
       run({ pages: { '/settings': ['/assets/settings.js'] } });
       paint();
@@ -264,10 +322,10 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     });
 
     it('starts at once in a tab that is hidden (it paints nothing until shown)', () => {
-      window.history.replaceState(null, '', '/settings');
       vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-      run({ pages: { '/settings': ['/assets/settings.js'] } });
-      expect(preloads()).toEqual(['/assets/settings.js']);
+      run({ manifest: '/manifest.webmanifest' });
+      expect(document.head.querySelector('link[rel="manifest"]')).not.toBeNull();
+      document.head.querySelector('link[rel="manifest"]')?.remove();
     });
 
     describe('the locale warm-up worker', () => {

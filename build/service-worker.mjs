@@ -10,9 +10,9 @@ const OFFLINE_COPY = '?offline';
 export const CACHES = { pages: 'snxt-pages', assets: 'snxt-assets', files: 'snxt-files' };
 
 export function referencedPaths(html) {
-  return [
-    ...html.matchAll(/(?:\b(?:src|href)=|"(?:entry|renderer|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g),
-  ].map(([, path]) => path);
+  const named = /(?:\b(?:src|href)=|"(?:entry|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g;
+  const listed = [...html.matchAll(/"modules":\[([^\]]*)\]/g)].flatMap(([, list]) => list.match(/[^",]+/g) ?? []);
+  return [...[...html.matchAll(named)].map(([, path]) => path), ...listed.filter((path) => /^\/(?!\/)/.test(path))];
 }
 
 export function manifestIconPaths(text) {

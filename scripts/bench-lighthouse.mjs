@@ -1,6 +1,7 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile and desktop, local Chromium) on / and /settings of a production
-// build, 3 runs each; prints the medians and the audits that cost points, and fails on nothing. Arguments: VITE_*
-// settings for the build, or `--preset=mobile --path=/ --runs=1 --save` (full reports kept in .lighthouse/).
+// build, 5 runs each; prints the medians and the audits that cost points, and fails on nothing. Arguments: VITE_*
+// settings for the build, or `--preset=mobile --path=/ --runs=1 --save` (full reports kept in .lighthouse/),
+// `--dist=DIR` (a build as it is), `--compare=URL` (another app, measured in the same loop; repeatable).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -8,8 +9,10 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildApp, freePort, startPreview } from '../tests/support/app-servers.mjs';
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_A_BROWSER } from '../tests/support/find-browser.mjs';
 
-const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-const RUNS = Number(option('runs') ?? 3);
+const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const RUNS = Number(option('runs') ?? 5);
+const COMPARE = process.argv.filter((arg) => arg.startsWith('--compare=')).map((arg) => new URL(arg.slice(10)));
+const DIST = option('dist');
 const PATHS = option('path') ? [option('path')] : ['/', '/settings'];
 const PRESETS = Object.fromEntries(
   Object.entries({ mobile: undefined, desktop: desktopConfig }).filter(([name]) =>
@@ -45,42 +48,51 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-console.log('Building the production build into dist/ …');
-if (!process.env.BENCH_NO_BUILD) buildApp('dist', viteEnv);
-const preview = await startPreview('dist', await freePort());
+if (!DIST && !process.env.BENCH_NO_BUILD) {
+  console.log('Building the production build into dist/ …');
+  buildApp('dist', viteEnv);
+}
+const preview = await startPreview(DIST ?? 'dist', await freePort());
+// Each page of this app, then each compared URL, in turn: a load change on the machine hits them alike.
+const targets = PATHS.flatMap((path) => [
+  { name: path, url: `${preview.url}${path}` },
+  ...COMPARE.map((url) => ({ name: `${url.host}${url.pathname}`, url: url.href })),
+]).filter((target, index, all) => all.findIndex((other) => other.url === target.url) === index);
 const chrome = await chromeLauncher.launch({
   chromePath: browser.executablePath,
   chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
 });
 
 const rows = [];
+
+/** One Lighthouse run; a run it could not measure (no navigation start in its trace) is run again, not counted. */
+async function measure(preset, config, target, run) {
+  for (let failed = 0; ; failed += 1) {
+    const result = await lighthouse(
+      target.url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${target.url}`);
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      const name = `${preset}-${target.name.replace(/[^\w.]+/g, '-')}-${run + 1}.json`.replace('--', '-');
+      writeFileSync(`${SAVE_DIR}/${name}`, JSON.stringify(result.lhr));
+      writeFileSync(`${SAVE_DIR}/${name.replace('.json', '.trace.json')}`, JSON.stringify(result.artifacts.Trace));
+    }
+    if (!result.lhr.runtimeError) return result.lhr;
+    console.warn(`  ${preset} ${target.name}: ${result.lhr.runtimeError.message}`);
+    if (failed >= RUNS) throw new Error(`Lighthouse failed ${failed + 1} times on ${target.url}`);
+  }
+}
+
 try {
   for (const [preset, config] of Object.entries(PRESETS)) {
-    for (const path of PATHS) {
-      const runs = [];
-      for (let run = 0, failed = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(
-          `${preview.url}${path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-          config,
-        );
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        runs.push(result.lhr);
-        if (SAVE_DIR) {
-          mkdirSync(SAVE_DIR, { recursive: true });
-          const name = `${preset}${path.replaceAll('/', '-')}-${run + 1}.json`.replace('--', '-');
-          writeFileSync(`${SAVE_DIR}/${name}`, JSON.stringify(result.lhr));
-          writeFileSync(`${SAVE_DIR}/${name.replace('.json', '.trace.json')}`, JSON.stringify(result.artifacts.Trace));
-        }
-        if (result.lhr.runtimeError) {
-          // A run Lighthouse could not measure (no navigation start in its trace) is run again, not counted as zeros.
-          console.warn(`  ${preset} ${path}: ${result.lhr.runtimeError.message}`);
-          runs.pop();
-          failed += 1;
-          if (failed > RUNS) throw new Error(`Lighthouse failed ${failed} times on ${path}`);
-          run -= 1;
-        }
-      }
+    const runsOf = new Map(targets.map((target) => [target, []]));
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const target of targets) runsOf.get(target).push(await measure(preset, config, target, run));
+    }
+    for (const [target, runs] of runsOf) {
       const scores = Object.fromEntries(
         CATEGORIES.map((id) => [id, Math.round(100 * median(runs.map((lhr) => lhr.categories[id].score ?? 0)))]),
       );
@@ -98,9 +110,9 @@ try {
           .filter((audit) => audit.score !== null && audit.score < 1)
           .map((audit) => `${id}/${audit.id} ${audit.displayValue ?? ''}`.trim()),
       );
-      rows.push({ preset, path, ...scores, ...metrics });
+      rows.push({ preset, path: target.name, ...scores, ...metrics });
       console.log(
-        `${preset.padEnd(7)} ${path.padEnd(10)} done${losses.length ? `; below 100: ${losses.join(', ')}` : ''}`,
+        `${preset.padEnd(7)} ${target.name.padEnd(10)} done${losses.length ? `; below 100: ${losses.join(', ')}` : ''}`,
       );
     }
   }

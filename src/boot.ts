@@ -1,6 +1,7 @@
 // The pages' inline script (build/boot-script.mjs): the stored look before the first paint, then the app.
-import { DEFAULT_LANGUAGE, STORAGE_KEYS, STORAGE_PREFIX, TRANSLATING_CLASS } from './config/constants';
+import { DEFAULT_LANGUAGE, SIGNED_IN_CLASS, STORAGE_KEYS, STORAGE_PREFIX, TRANSLATING_CLASS } from './config/constants';
 import { htmlLang, languageDirection } from './i18n/languages';
+import { keepEarlyInput, pathHere } from './lib/early-input';
 import { createPolicy, toSink } from './lib/trusted-types';
 import { sanitizeSettings, visitorDefaults } from './state/settings-fields';
 import { effectiveTheme, showTheme } from './state/settings-model';
@@ -10,8 +11,8 @@ const REVEAL_AFTER_MS = 5000;
 
 export interface BootStart {
   entry?: string;
+  modules?: string[];
   pages: Record<string, string[]>;
-  renderer?: string;
   manifest?: string;
   translations?: string;
   startAfterMs?: number;
@@ -19,20 +20,23 @@ export interface BootStart {
   policy?: string;
 }
 
-function storedSettings(): unknown {
+function stored(key: string): unknown {
   try {
-    const text = localStorage.getItem(`${STORAGE_PREFIX}${STORAGE_KEYS.settings}`);
+    const text = localStorage.getItem(`${STORAGE_PREFIX}${key}`);
     return text === null ? undefined : JSON.parse(text);
   } catch {
     return undefined;
   }
 }
 
-function showStoredLook(): string | null {
+function showStoredLook(html: HTMLElement): string | null {
+  // Only a hint, as for the app: the prerendered Login hides from a visitor who was signed in (app.css).
+  if ((stored(STORAGE_KEYS.auth) as { isAuthenticated?: unknown } | null)?.isAuthenticated === true) {
+    html.classList.add(SIGNED_IN_CLASS);
+  }
   try {
-    const settings = sanitizeSettings(storedSettings(), visitorDefaults(navigator.languages ?? [])).value;
+    const settings = sanitizeSettings(stored(STORAGE_KEYS.settings), visitorDefaults(navigator.languages ?? [])).value;
     const { language } = settings;
-    const html = document.documentElement;
     const dark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
     showTheme(html, effectiveTheme(settings, { hour: () => new Date().getHours(), dark }));
     html.lang = htmlLang(language);
@@ -49,16 +53,18 @@ function showStoredLook(): string | null {
 }
 
 export function boot(start: BootStart): void {
-  const language = showStoredLook();
+  keepEarlyInput();
+  const language = showStoredLook(document.documentElement);
   const translating = language !== null && language !== DEFAULT_LANGUAGE;
-  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const path = pathHere();
   const chunks = Object.hasOwn(start.pages, path) ? (start.pages[path] ?? []) : [];
-  const preload = (href: string, as: 'module' | 'fetch') => {
+  const preload = (href: string, as: 'script' | 'fetch') => {
     const link = document.createElement('link');
-    link.rel = as === 'module' ? 'modulepreload' : 'preload';
-    if (as !== 'module') link.as = as;
+    link.rel = 'preload';
+    link.as = as;
     // The app fetches both in CORS mode (module scripts, and fetch() of translations).
-    link.crossOrigin = as === 'module' ? '' : 'anonymous';
+    link.crossOrigin = 'anonymous';
+    link.fetchPriority = 'low';
     link.href = href;
     document.head.append(link);
   };
@@ -66,17 +72,19 @@ export function boot(start: BootStart): void {
   const begin = () => {
     if (begun) return;
     begun = true;
-    for (const href of chunks) preload(href, 'module');
-    if (start.renderer) preload(start.renderer, 'module');
+    // Only after the paint: Lighthouse counts a script that arrives before it as render-blocking, at any priority.
+    for (const href of [...(start.entry ? [start.entry] : []), ...(start.modules ?? []), ...chunks]) {
+      preload(href, 'script');
+    }
+    if (start.translations) {
+      preload(start.translations, 'fetch');
+      if (translating) preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch');
+    }
     if (start.manifest) {
       const link = document.createElement('link');
       link.rel = 'manifest';
       link.href = start.manifest;
       document.head.append(link);
-    }
-    if (start.translations) {
-      preload(start.translations, 'fetch');
-      if (translating) preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch');
     }
     if (start.entry) {
       import(/* @vite-ignore */ start.entry).catch((error: unknown) => console.error('Snxt failed to load', error));

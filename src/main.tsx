@@ -1,10 +1,11 @@
 import './styles/app.css';
 import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { AppProviders } from './app/providers';
 import { startApp } from './app/start-app';
 import type { LoadedMessages } from './i18n/load-messages';
-import { renderSnapshotFirst, snapshotDone } from './lib/use-hydrated';
+import { pathHere, replayEarlyInput } from './lib/early-input';
+import { renderSnapshotFirst, snapshotDone, useHydrated } from './lib/use-hydrated';
 import { yieldToMain } from './lib/yield-to-main';
 import { createAppRouter, keepScrollOnHydration, loadMatchedPages } from './router';
 import { i18n } from './state/app-state';
@@ -15,17 +16,32 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 const loadRenderer = () => import('react-dom/client');
 type Renderer = Awaited<ReturnType<typeof loadRenderer>>;
 
-const app = (router: AppRouter, hydrationMessages: LoadedMessages | null = null): ReactNode => (
+// Replays once the live state is on screen, in a task of its own; a wrapper, as a sibling would shift every useId below.
+function TakeInput({ hydratedPath, children }: { hydratedPath: string | null; children: ReactNode }) {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) setTimeout(() => replayEarlyInput(hydratedPath));
+  }, [hydrated, hydratedPath]);
+  return children;
+}
+
+interface Hydration {
+  messages: LoadedMessages;
+  path: string;
+}
+
+const app = (router: AppRouter, hydration: Hydration | null = null): ReactNode => (
   <StrictMode>
-    <AppProviders hydrationMessages={hydrationMessages}>
-      <RouterProvider router={router} />
+    <AppProviders hydrationMessages={hydration?.messages}>
+      <TakeInput hydratedPath={hydration?.path ?? null}>
+        <RouterProvider router={router} />
+      </TakeInput>
     </AppProviders>
   </StrictMode>
 );
 
 function prerenderedHere(container: HTMLElement): boolean {
-  const path = location.pathname.replace(/\/+$/, '') || '/';
-  return container.dataset.prerendered === path && container.firstElementChild !== null;
+  return container.dataset.prerendered === pathHere() && container.firstElementChild !== null;
 }
 
 // The match, the lazy page and English come first, so the first render is exactly the server's markup.
@@ -48,7 +64,7 @@ async function hydrate(router: AppRouter, container: HTMLElement, renderer: Prom
     stop();
   });
   startTransition(() => {
-    hydrateRoot(container, app(router, english));
+    hydrateRoot(container, app(router, { messages: english, path: pathHere() }));
   });
   return true;
 }

@@ -1,20 +1,17 @@
 import { LANGUAGES, type Language } from '../config/constants';
 import { LANGUAGE_INFO } from '../i18n/languages';
 import { useT } from '../i18n/use-t';
-import { usePendingControl } from '../lib/use-hydrated';
 import { settings } from '../state/app-state';
 import { useSettings } from '../state/use-settings';
 
 export function LanguageSelect() {
   const t = useT();
   const { language } = useSettings();
-  const pending = usePendingControl();
   return (
     <select
       aria-label={t('snxt.settings.language')}
       value={language}
       onChange={(event) => settings.change.language(event.target.value as Language)}
-      {...pending}
       className="h-10 cursor-pointer rounded-md border border-on-toolbar/30 bg-toolbar px-2 text-sm font-semibold text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus"
     >
       {LANGUAGES.map((code) => (

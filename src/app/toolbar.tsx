@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../components/ui/icons';
 import { useT } from '../i18n/use-t';
-import { useHydrated, usePendingControl } from '../lib/use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 import { auth } from '../state/app-state';
 import { useSettings } from '../state/use-settings';
 import { CommandPaletteButton } from './command-palette-button';
@@ -30,7 +30,6 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
   const visitor = auth.state.value;
   const mainLinks = navEntries(useRouter(), ['main'], useHydrated() ? visitor : null);
   const sticky = useSettings().stickyHeader;
-  const pending = usePendingControl();
   return (
     <header
       className={`${sticky ? 'sticky top-0' : 'relative'} z-30 bg-toolbar text-on-toolbar shadow-md`}
@@ -46,7 +45,6 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           aria-controls="side-drawer"
           onKeyDown={(event) => drawerOpen && event.key === 'ArrowDown' && focusFirstDrawerLink(event)}
           onClick={onMenuClick}
-          {...pending}
         >
           <MenuIcon />
         </button>

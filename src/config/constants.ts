@@ -8,6 +8,7 @@ export const DEFAULT_LOCALE = 'en-US';
 export const DEFAULT_CURRENCY = 'USD';
 /** Hides the prerendered English (from the boot script until the app shows the visitor's language). */
 export const TRANSLATING_CLASS = 'snxt-translating';
+export const SIGNED_IN_CLASS = 'snxt-signed-in';
 
 export const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -76,7 +76,7 @@ export function AppIntlProvider({
       locale={LANGUAGE_INFO[loaded.language].locale}
       defaultLocale={DEFAULT_LOCALE}
       formats={INTL_FORMATS}
-      messages={loaded.messages}
+      messages={loaded.compiled ?? loaded.messages}
       onError={onIntlError}
       onWarn={onIntlWarn}
     >

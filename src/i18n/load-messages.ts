@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../config/constants';
 import { env } from '../config/env';
 import { cachedPromiseByKey } from '../lib/cached-promise';
 import { isRecord } from '../lib/checks';
+import { compileMessages, type CompiledMessages } from './compile-messages';
 
 export type Messages = Record<string, string>;
 
@@ -40,6 +41,7 @@ async function fetchMessages(language: Language, fetchImpl: typeof fetch = fetch
 export interface LoadedMessages {
   language: Language;
   messages: Messages;
+  compiled?: CompiledMessages;
   errors: MessagesLoadError[];
 }
 
@@ -56,6 +58,6 @@ export function createMessagesLoader(fetchImpl: typeof fetch = (...args) => fetc
       if (result.status === 'fulfilled') Object.assign(messages, result.value);
       else errors.push(result.reason as MessagesLoadError);
     });
-    return { language, messages, errors };
+    return { language, messages, compiled: await compileMessages(messages), errors };
   };
 }

@@ -19,14 +19,3 @@ export function useHydrated(): boolean {
   }, [hydrated]);
   return hydrated;
 }
-
-export interface PendingControlProps {
-  'aria-disabled'?: true;
-  'data-pending'?: '';
-}
-
-// A control without its handler yet is unavailable (`data-pending` takes pointer input away, app.css), so a click
-// before the app runs is not silently lost; it looks the same and stays in the tab order.
-export function usePendingControl(): PendingControlProps {
-  return useHydrated() ? {} : { 'aria-disabled': true, 'data-pending': '' };
-}

@@ -46,11 +46,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 /**
- * Waits until the app runs on the page: a prerendered page shows at once, but its controls (the
- * toolbar's Language select among them) stay unavailable until the app has hydrated it.
+ * Waits until the app takes input (its `snxt:input` mark): a prerendered page shows at once, and input
+ * made on it before then is kept and applied at that moment.
  */
 export async function appReady(page: Page): Promise<void> {
-  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Language' })).toBeEnabled();
+  await page.waitForFunction(() => performance.getEntriesByName('snxt:input').length > 0, null, { polling: 50 });
 }
 
 /** Playwright's own console line when a blocked service worker is registered: not the app's. */

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { usePendingControl } from '../../lib/use-hydrated';
 import { descriptionIdOf, FieldRow } from './field-row';
 
 interface SelectFieldProps<V extends string> {
@@ -12,7 +11,6 @@ interface SelectFieldProps<V extends string> {
 
 export function SelectField<V extends string>({ label, value, options, onChange, description }: SelectFieldProps<V>) {
   const id = useId();
-  const pending = usePendingControl();
   return (
     <FieldRow id={id} label={label} description={description}>
       <select
@@ -21,7 +19,6 @@ export function SelectField<V extends string>({ label, value, options, onChange,
         aria-describedby={description ? descriptionIdOf(id) : undefined}
         onChange={(event) => onChange(event.target.value as V)}
         className="h-10 w-44 shrink-0 sm:w-48 cursor-pointer rounded-lg border border-border bg-surface px-3 text-text shadow-sm transition-colors hover:border-muted"
-        {...pending}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { usePendingControl } from '../../lib/use-hydrated';
 import { descriptionIdOf, FieldRow } from './field-row';
 import { Tooltip } from './tooltip';
 
@@ -22,7 +21,6 @@ export function SwitchField({ label, checked, onCheckedChange, description, disa
   const id = useId();
   const disabled = disabledReason !== undefined;
   const describedBy = [description && descriptionIdOf(id), disabled && `${id}-reason`].filter(Boolean).join(' ');
-  const pending = usePendingControl();
   const control = (
     <button
       type="button"
@@ -35,8 +33,7 @@ export function SwitchField({ label, checked, onCheckedChange, description, disa
       aria-describedby={describedBy || undefined}
       onClick={() => !disabled && onCheckedChange(!checked)}
       className={ROOT_CLASS}
-      {...pending}
-      aria-disabled={disabled || pending['aria-disabled']}
+      aria-disabled={disabled || undefined}
     >
       <span data-state={stateOf(checked)} className={THUMB_CLASS} />
     </button>

@@ -1,10 +1,12 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { prerender } from 'react-dom/static';
 import { IntlProvider } from 'react-intl';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import messages from '../../../../public/assets/i18n/en.json';
 import type { AppStorage } from '../../../lib/storage';
+import { renderSnapshotFirst, snapshotDone } from '../../../lib/use-hydrated';
 import { auth, settings } from '../../../state/app-state';
 import { startTestState } from '../../../test/app-state';
 import { TEST_OIDC } from '../../../test/oidc';
@@ -72,6 +74,34 @@ describe('AuthControls', () => {
     renderControls(false);
     await act(async () => undefined);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('is in the prerendered page as Login whoever is signed in, marked for hiding from a stored signed-in visitor', async () => {
+    act(() => void auth.loginSuccess(PROFILE));
+    const router = createRouter({
+      routeTree: createRootRoute({ component: () => <AuthControls enabled /> }),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+      isServer: true,
+    });
+    await router.load();
+    renderSnapshotFirst();
+    onTestFinished(snapshotDone);
+    const { prelude } = await prerender(
+      <IntlProvider locale="en" messages={messages}>
+        <RouterProvider router={router} />
+      </IntlProvider>,
+    );
+    const html = await new Response(prelude).text();
+    expect(html).toMatch(/<button [^>]*data-signed-out-only=""[^>]*>.*Login<\/span><\/button>/);
+  });
+
+  it('shows Login, no longer marked, to a signed-out visitor once the app runs', async () => {
+    renderSnapshotFirst();
+    onTestFinished(snapshotDone);
+    renderControls();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Login' })).not.toHaveAttribute('data-signed-out-only'),
+    );
   });
 
   it('shows Login when signed out and starts the hosted sign-in on click', async () => {

@@ -32,10 +32,8 @@ function SignInControls() {
   useSignInCallback();
   const hydrated = useHydrated();
   const { isAuthenticated, user } = auth.state.value;
-  // The prerender does not know who is signed in: a signed-in visitor never sees Login flash by.
-  if (!hydrated) return null;
 
-  if (isAuthenticated && user) {
+  if (hydrated && isAuthenticated && user) {
     const onLogout = () => {
       logout();
       void router.navigate({ to: '/' });
@@ -47,7 +45,13 @@ function SignInControls() {
     );
   }
   return (
-    <button type="button" className={toolbarAuthButton} onClick={() => login()}>
+    <button
+      type="button"
+      className={toolbarAuthButton}
+      onClick={() => login()}
+      // The prerender does not know who is signed in: hidden before the app runs from whom storage says is (app.css).
+      data-signed-out-only={hydrated ? undefined : ''}
+    >
       <LoginIcon className="shrink-0 rtl:-scale-x-100" />
       <span className="max-sm:sr-only">{t('snxt.auth.login')}</span>
     </button>

@@ -1,0 +1,45 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it, vi } from 'vitest';
+import { compileMessages } from './compile-messages';
+
+const LANGUAGES = ['en', 'de', 'sk', 'fr', 'es', 'pt-br', 'zh-cn', 'he'];
+const translations = async (language: string) =>
+  ((await import(`../../public/assets/i18n/${language}.json`)) as { default: Record<string, string> }).default;
+
+const MESSAGES = {
+  plain: 'Settings',
+  empty: '',
+  argument: 'Notifications ({hotkey})',
+  spaced: '通知（{ hotkey }）and {count}',
+  hash: 'Room #1 of {total}',
+  apostrophes: "You don't have {name}'s access'",
+  plural: '{count, plural, one {# item} other {# items}}',
+  quoted: "It''s '{not an argument}'",
+  tag: 'Read <b>this</b>',
+  select: '{who, select, me {I} other {they}}',
+};
+
+describe('compileMessages', () => {
+  it('compiles every message exactly as the ICU parser does, simple ones without it', async () => {
+    const compiled = await compileMessages(MESSAGES);
+    for (const [id, text] of Object.entries(MESSAGES)) expect(compiled[id], id).toEqual(parse(text));
+  });
+
+  it('compiles the app’s translations as the ICU parser does', async () => {
+    for (const language of LANGUAGES) {
+      const messages = await translations(language);
+      const compiled = await compileMessages(messages);
+      for (const [id, text] of Object.entries(messages)) expect(compiled[id], `${language} ${id}`).toEqual(parse(text));
+    }
+  });
+
+  it('loads no parser for the app’s translations: an apostrophe that quotes nothing is text', async () => {
+    vi.resetModules();
+    vi.doMock('@formatjs/icu-messageformat-parser', () => {
+      throw new Error('the parser was loaded');
+    });
+    const { compileMessages: compileWithoutParser } = await import('./compile-messages');
+    for (const language of LANGUAGES) await compileWithoutParser(await translations(language));
+    vi.doUnmock('@formatjs/icu-messageformat-parser');
+  });
+});
