@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appUrl, expect, seedSettings, test, type AppVariant } from './fixtures';
+import { appReady, appUrl, expect, seedSettings, test, type AppVariant } from './fixtures';
 
 // Sign-in against the production build and the real local OpenID provider (scripts/local-provider/oidc-provider.mjs).
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo', name: 'Demo User' };
@@ -413,8 +413,10 @@ test('a start that finds tokens stored while signed out removes them and revokes
   await page.evaluate(() => localStorage.setItem('snxt-AUTH', JSON.stringify({ user: null, isAuthenticated: false })));
   const revoked = page.waitForResponse((response) => response.url() === revokeUrl());
   await page.reload();
+  // Login is on the prerendered page from the first paint; the clean-up comes when the app runs.
+  await appReady(page);
+  await expect.poll(() => storedOidcUser(page)).toBeNull();
   await expect(loginButton(page)).toBeVisible();
-  expect(await storedOidcUser(page)).toBeNull();
   expect((await revoked).status()).toBe(200);
   const refused = await refreshAtProvider(request, refreshToken);
   expect(refused.status()).toBe(400);

@@ -23,8 +23,11 @@ test.describe('first load', () => {
     );
     const loaded = page.goto(path);
     await entryRequested;
-    // The early preloads start from the page's <head>, before the body is parsed.
-    await page.waitForFunction(() => document.readyState !== 'loading');
+    // The boot script adds the entry's preload with the others, in one go: wait until each is requested.
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => new URL(link.href).pathname),
+    );
+    await expect.poll(() => preloads.every((path) => requested.includes(path))).toBe(true);
     const before = [...requested];
     release();
     await loaded;

@@ -45,6 +45,7 @@ test.describe('offline after one visit', () => {
   }) => {
     // First visit, online: German is used once, then English again.
     await page.goto('/settings');
+    await appReady(page);
     await language(page, 'Language').selectOption('DE');
     await expect(heading(page, 'Einstellungen')).toBeVisible();
     await language(page, 'Sprache').selectOption('EN');

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { appUrl, expect, test } from './fixtures';
+import { appReady, appUrl, expect, test } from './fixtures';
 
 // Pages for signed-in users (`requiresAuth`, here /profile) and mandatory sign-in (the `required`
 // build), against the production builds and the real local OpenID provider.
@@ -184,6 +184,8 @@ test.describe('a page for signed-in users (/profile)', () => {
     await page.goto('/');
     await signIn(page);
     await page.goto('/profile');
+    // Not a prerendered page: the app renders it afresh, and a choice made before that is not kept.
+    await appReady(page);
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('de');
     await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
     await expect(page.getByRole('main').locator('time').first()).toHaveText(
