@@ -31,14 +31,27 @@ async function measure(browser, url) {
     await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE.network);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
     await page.goto(url);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, INPUT_MARK, {
+    // Not page.waitForFunction: Playwright's injected script would run on the page's main thread, as no phone does.
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      expression: `new Promise((resolve) => {
+        const found = () => performance.getEntriesByName(${JSON.stringify(INPUT_MARK)})[0];
+        const done = () => {
+          const at = (entry) => entry?.startTime ?? NaN;
+          resolve({ fcp: at(performance.getEntriesByName('first-contentful-paint')[0]), input: at(found()) });
+        };
+        if (found()) return done();
+        new PerformanceObserver((list, observer) => {
+          if (!found()) return;
+          observer.disconnect();
+          done();
+        }).observe({ type: 'mark' });
+      })`,
+      awaitPromise: true,
+      returnByValue: true,
       timeout: 60_000,
-      polling: 100,
     });
-    return await page.evaluate((mark) => {
-      const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-      return { fcp: at('first-contentful-paint'), input: at(mark) };
-    }, INPUT_MARK);
+    if (exceptionDetails) throw new Error(`The page did not report its input mark: ${exceptionDetails.text}`);
+    return result.value;
   } finally {
     await context.close();
   }
