@@ -68,9 +68,15 @@ function chunkGraph(bundle) {
   return { chunks, closure, loadedFirst, entries };
 }
 
+/** What a first visit loads besides the entry: the entry's imports (`modules`), then the renderer's own (`renderer`). */
 export function firstModules(bundle, base = '/') {
-  const { loadedFirst, entries } = chunkGraph(bundle);
-  return [...loadedFirst].filter((file) => !entries.includes(file)).map((file) => `${base}${file}`);
+  const { closure, loadedFirst, entries } = chunkGraph(bundle);
+  const entryFiles = new Set(entries.flatMap((file) => [...closure(file)]));
+  const url = (file) => `${base}${file}`;
+  return {
+    modules: [...entryFiles].filter((file) => !entries.includes(file)).map(url),
+    renderer: [...loadedFirst].filter((file) => !entryFiles.has(file)).map(url),
+  };
 }
 
 export function pageChunkMap(bundle, routesDir, base = '/') {
@@ -117,7 +123,7 @@ export function bootScriptPlugin(routesDir, policy) {
         const manifestTag = /\n?\s*<link rel="manifest" href="([^"]+)"[^>]*>/.exec(html);
         const start = {
           entry: entryTag[1],
-          modules: firstModules(context.bundle, base),
+          ...firstModules(context.bundle, base),
           ...(translationsTag ? { translations: translationsTag[1] } : {}),
           ...(manifestTag ? { manifest: manifestTag[1] } : {}),
           pages: pageChunkMap(context.bundle, routesDir, base),

@@ -41,7 +41,7 @@ describe('pageChunkMap', () => {
     'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
   };
 
-  it('lists what a first visit loads besides the entry: its static imports, the renderer and its imports', () => {
+  it("lists what a first visit loads besides the entry: its static imports, then the renderer's own", () => {
     const withRenderer = {
       ...bundle,
       'assets/client.js': chunk('assets/client.js', {
@@ -51,11 +51,10 @@ describe('pageChunkMap', () => {
       }),
       'assets/scheduler.js': chunk('assets/scheduler.js', {}),
     };
-    expect(firstModules(withRenderer as never, '/').sort()).toEqual([
-      '/assets/client.js',
-      '/assets/react-dom.js',
-      '/assets/scheduler.js',
-    ]);
+    expect(firstModules(withRenderer as never, '/')).toEqual({
+      modules: ['/assets/react-dom.js'],
+      renderer: ['/assets/client.js', '/assets/scheduler.js'],
+    });
   });
 
   it("lists each static page's chunk with what it imports, minus what the entry loads", () => {
@@ -138,20 +137,26 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     const append = document.head.append.bind(document.head);
     vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
       for (const node of nodes) {
-        if (node instanceof HTMLLinkElement && node.rel === 'preload') links.push(node);
+        if (node instanceof HTMLLinkElement && ['preload', 'modulepreload'].includes(node.rel)) links.push(node);
         else append(node);
       }
     });
-    return (as: string) =>
-      links
-        .filter((link) => link.as === as)
-        .map((link) => [link.getAttribute('href'), link.crossOrigin, link.fetchPriority]);
+    return links;
   };
-  let preloaded: ReturnType<typeof recordPreloads>;
+  let links: HTMLLinkElement[];
   beforeEach(() => {
-    preloaded = recordPreloads();
+    links = recordPreloads();
   });
+  /** Scripts are modulepreloads (compiled as they arrive), translations preloads for fetch(); all in CORS mode. */
+  const preloaded = (as: 'script' | 'fetch') =>
+    links
+      .filter((link) => (as === 'script' ? link.rel === 'modulepreload' : link.rel === 'preload' && link.as === as))
+      .map((link) => [link.getAttribute('href'), link.crossOrigin]);
   const preloads = () => preloaded('script').map(([href]) => href);
+  const arrive = async (href: string) => {
+    links.find((link) => link.getAttribute('href') === href)?.dispatchEvent(new Event('load'));
+    await vi.runAllTimersAsync();
+  };
   const look = () => ({ className: html.className, lang: html.lang, dir: html.dir, color: meta.content });
 
   it('is one script with no imports, its start data written as JSON', () => {
@@ -274,35 +279,56 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       document.head.querySelector('link[rel="manifest"]')?.remove();
     });
 
-    it("fetches English and the visitor's language once the page has painted, at low priority", () => {
+    it("fetches English and the visitor's language once the page has painted", () => {
       localStorage.setItem('snxt-SETTINGS', '{"language":"pt-br"}');
       run({ translations: '/assets/i18n/en.json' });
       expect(preloaded('fetch')).toEqual([]);
       paint();
       expect(preloaded('fetch')).toEqual([
-        ['/assets/i18n/en.json', 'anonymous', 'low'],
-        ['/assets/i18n/pt-br.json', 'anonymous', 'low'],
+        ['/assets/i18n/en.json', 'anonymous'],
+        ['/assets/i18n/pt-br.json', 'anonymous'],
       ]);
     });
 
-    it("fetches the entry, what it imports, the renderer and the opened page's chunks once the page has painted, not other pages'", () => {
+    it("fetches the entry, what it imports and the opened page's chunks once the page has painted, not other pages'", () => {
       window.history.replaceState(null, '', '/settings/');
       run({
         entry: '/assets/index.js',
-        modules: ['/assets/client.js', '/assets/react-dom.js'],
+        modules: ['/assets/react-dom.js'],
         pages: { '/settings': ['/assets/settings.js', '/assets/switch.js'], '/about': ['/assets/about.js'] },
       });
       expect(preloads()).toEqual([]);
       paint();
       expect(preloads()).toEqual([
         '/assets/index.js',
-        '/assets/client.js',
         '/assets/react-dom.js',
         '/assets/settings.js',
         '/assets/switch.js',
       ]);
-      // As scripts at low priority: a modulepreload would be fetched at high priority, a render-blocking one to Lighthouse.
-      expect(new Set(preloaded('script').map(([, ...mode]) => mode.join(' ')))).toEqual(new Set(['anonymous low']));
+      expect(new Set(preloaded('script').map(([, mode]) => mode))).toEqual(new Set(['anonymous']));
+    });
+
+    it('fetches the renderer once the small files are in, so the entry arrives first, even when one fails', async () => {
+      window.history.replaceState(null, '', '/settings');
+      run({
+        entry: '/assets/index.js',
+        modules: ['/assets/react-dom.js'],
+        renderer: ['/assets/client.js'],
+        pages: { '/settings': ['/assets/settings.js'] },
+        translations: '/assets/i18n/en.json',
+      });
+      paint();
+      await arrive('/assets/react-dom.js');
+      await arrive('/assets/settings.js');
+      expect(preloads()).not.toContain('/assets/client.js');
+      links.find((link) => link.getAttribute('href') === '/assets/i18n/en.json')?.dispatchEvent(new Event('error'));
+      await vi.runAllTimersAsync();
+      expect(preloads()).toEqual([
+        '/assets/index.js',
+        '/assets/react-dom.js',
+        '/assets/settings.js',
+        '/assets/client.js',
+      ]);
     });
 
     it('links the web manifest only after the first paint', () => {

@@ -12,6 +12,7 @@ const REVEAL_AFTER_MS = 5000;
 export interface BootStart {
   entry?: string;
   modules?: string[];
+  renderer?: string[];
   pages: Record<string, string[]>;
   manifest?: string;
   translations?: string;
@@ -60,26 +61,32 @@ export function boot(start: BootStart): void {
   const chunks = Object.hasOwn(start.pages, path) ? (start.pages[path] ?? []) : [];
   const preload = (href: string, as: 'script' | 'fetch') => {
     const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = as;
+    if (as === 'script') link.rel = 'modulepreload';
+    else {
+      link.rel = 'preload';
+      link.as = as;
+    }
     // The app fetches both in CORS mode (module scripts, and fetch() of translations).
     link.crossOrigin = 'anonymous';
-    link.fetchPriority = 'low';
     link.href = href;
     document.head.append(link);
+    return new Promise((settled) => {
+      link.onload = link.onerror = settled;
+    });
   };
   let begun = false;
   const begin = () => {
     if (begun) return;
     begun = true;
     // Only after the paint: Lighthouse counts a script that arrives before it as render-blocking, at any priority.
-    for (const href of [...(start.entry ? [start.entry] : []), ...(start.modules ?? []), ...chunks]) {
-      preload(href, 'script');
-    }
+    if (start.entry) void preload(start.entry, 'script');
+    const small = [...(start.modules ?? []), ...chunks].map((href) => preload(href, 'script'));
     if (start.translations) {
-      preload(start.translations, 'fetch');
-      if (translating) preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch');
+      small.push(preload(start.translations, 'fetch'));
+      if (translating) small.push(preload(start.translations.replace(/en\.json$/, `${language}.json`), 'fetch'));
     }
+    // The renderer (most of the bytes) once the small files are in: the entry arrives first and runs meanwhile.
+    void Promise.all(small).then(() => start.renderer?.forEach((href) => void preload(href, 'script')));
     if (start.manifest) {
       const link = document.createElement('link');
       link.rel = 'manifest';

@@ -23,9 +23,11 @@ test.describe('first load', () => {
     );
     const loaded = page.goto(path);
     await entryRequested;
-    // The boot script adds the entry's preload with the others, in one go: wait until each is requested.
+    // The boot script adds the entry's preload with the small files, in one go: wait until each is requested.
     const preloads = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => new URL(link.href).pathname),
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="modulepreload"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
     );
     await expect.poll(() => preloads.every((path) => requested.includes(path))).toBe(true);
     const before = [...requested];
