@@ -3,6 +3,7 @@ import { env } from '../config/env';
 import { preloadTooltips } from '../components/ui/tooltip';
 import { runSignIn } from '../features/auth/sign-in';
 import { SignInModel } from '../features/auth/sign-in-model';
+import { whenTakingInput } from '../lib/early-input';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
 import { auth, settings, startState, storage, type AppStateDeps } from '../state/app-state';
 import { preloadToaster } from './app-toaster';
@@ -36,19 +37,20 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
   stops.push(runSignIn(signIn), leavePagesWhenSignedOut(router));
   const identityPool = Boolean(env.cognitoIdentity);
   if (identityPool) stops.push(() => void awsCredentials().then((aws) => aws.stopAwsCredentials()));
-  // Background work waits for the first page (a failed preload must not look like a stale page),
-  // one idle callback each: together they would be one long task.
+  // After the first page (a failed preload must not look stale) and the app taking input; one idle task each.
   afterFirstLoad(router, () =>
-    whenIdleInTurn([
-      () => preloadLazyRoutes(router),
-      preloadToaster,
-      preloadTooltips,
-      preloadCommandPalette,
-      async () => identityPool && (await awsCredentials()).startAwsCredentials(),
-      async () => {
-        if (env.production) stopOffline = (await import('./start-offline')).startOffline(router);
-      },
-    ]),
+    whenTakingInput(() =>
+      whenIdleInTurn([
+        () => preloadLazyRoutes(router),
+        preloadToaster,
+        preloadTooltips,
+        preloadCommandPalette,
+        async () => identityPool && (await awsCredentials()).startAwsCredentials(),
+        async () => {
+          if (env.production) stopOffline = (await import('./start-offline')).startOffline(router);
+        },
+      ]),
+    ),
   );
   return () => stops.forEach((stop) => stop());
 }

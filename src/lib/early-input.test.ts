@@ -95,4 +95,18 @@ describe('input before the app runs', () => {
     replayEarlyInput(null);
     expect(performance.getEntriesByName(INPUT_MARK)).toHaveLength(1);
   });
+
+  it('runs background work once the app takes input, and at once after that', async () => {
+    vi.resetModules();
+    const fresh = await import('./early-input');
+    const preload = vi.fn();
+    fresh.whenTakingInput(preload);
+    expect(preload).not.toHaveBeenCalled();
+    fresh.replayEarlyInput(null);
+    fresh.replayEarlyInput(null);
+    expect(preload).toHaveBeenCalledTimes(1);
+    const later = vi.fn();
+    fresh.whenTakingInput(later);
+    expect(later).toHaveBeenCalledTimes(1);
+  });
 });

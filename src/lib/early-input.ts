@@ -9,6 +9,9 @@ interface InputWindow {
   [TAKE]?: () => KeptInput[];
 }
 
+let takingInput = false;
+const afterInput: (() => void)[] = [];
+
 export const pathHere = (): string => location.pathname.replace(/\/+$/, '') || '/';
 
 export function keepEarlyInput(): void {
@@ -39,4 +42,11 @@ export function replayEarlyInput(pagePath: string | null): void {
     }
   }
   performance.mark(INPUT_MARK);
+  takingInput = true;
+  afterInput.splice(0).forEach((task) => task());
+}
+
+export function whenTakingInput(task: () => void): void {
+  if (takingInput) task();
+  else afterInput.push(task);
 }

@@ -57,11 +57,18 @@ test.describe('shell and routes', () => {
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
   });
 
-  test('the lazily loaded settings chunk is preloaded after start-up', async ({ page }) => {
+  test('the lazily loaded settings chunk is preloaded after start-up, once the app takes input', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     await page.goto('/');
     await expect.poll(() => scripts.some((url) => /settings-[\w-]+\.js$/.test(url))).toBe(true);
+    // Not while the app's own files are still downloading: it would share a slow connection with them.
+    const [requestedAt, inputAt] = await page.evaluate(() => [
+      performance.getEntriesByType('resource').find((entry) => /\/settings-[\w-]+\.js$/.test(entry.name))?.startTime,
+      performance.getEntriesByName('snxt:input')[0]?.startTime,
+    ]);
+    expect(inputAt).toBeDefined();
+    expect(requestedAt).toBeGreaterThanOrEqual(inputAt ?? Infinity);
   });
 
   test('scroll position is restored on back and new pages start at the top', async ({ page }) => {
