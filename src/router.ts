@@ -3,14 +3,23 @@ import { reportRouteError, RouteError } from './app/route-error';
 import { routeTree } from './routeTree.gen';
 
 let keepScroll = false;
+let stopWatchingScroll = (): void => undefined;
 
+// Read before hydration changes the page, where it costs no layout; a scroll made during hydration counts too.
 export function keepScrollOnHydration(): void {
-  keepScroll = true;
+  keepScroll = window.scrollY > 0;
+  if (keepScroll) return;
+  const scrolled = () => {
+    keepScroll = true;
+  };
+  addEventListener('scroll', scrolled, { once: true, passive: true });
+  stopWatchingScroll = () => removeEventListener('scroll', scrolled);
 }
 
 function takeKeepScroll(): boolean {
-  const keep = keepScroll && window.scrollY > 0;
+  const keep = keepScroll;
   keepScroll = false;
+  stopWatchingScroll();
   return keep;
 }
 

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { DRAWER, WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { WIDE_LAYOUT_MIN_WIDTH_PX } from '../config/constants';
 import { useT } from '../i18n/use-t';
 import { ConsentBannerSlot } from './consent-banner-slot';
 import { Footer } from './footer';
@@ -8,23 +8,12 @@ import { SideDrawer } from './side-drawer';
 import { Toolbar } from './toolbar';
 import { useWideLayout } from './use-wide-layout';
 
-// Through the CSSOM: a `style` attribute in the prerendered page would be blocked by the style-src policy.
-function useDrawerVars() {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    ref.current?.style.setProperty('--drawer-width', `${DRAWER.widthPx}px`);
-    ref.current?.style.setProperty('--drawer-duration', `${DRAWER.durationMs}ms`);
-  }, []);
-  return ref;
-}
-
 export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: ReactNode }) {
   const t = useT();
   const wide = useWideLayout();
   const [drawerWanted, setDrawerOpen] = useState(false);
   const drawerOpen = drawerWanted && !wide;
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const shellRef = useDrawerVars();
 
   // Crossing to the wide layout closes the drawer, so narrowing again does not bring it back.
   useEffect(() => {
@@ -42,7 +31,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
   }, []);
 
   return (
-    <div ref={shellRef} className="relative min-h-dvh overflow-x-clip">
+    <div className="relative min-h-dvh overflow-x-clip">
       <a
         href="#main-content"
         className="fixed start-2 top-2 z-50 -translate-y-20 rounded-md bg-primary px-4 py-2 font-medium text-on-primary focus:translate-y-0"
@@ -51,8 +40,8 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
       </a>
       <SideDrawer open={drawerOpen} onClose={closeDrawer} />
       <div
-        className={`flex min-h-dvh flex-col transition-[translate] duration-(--drawer-duration) ease-in-out motion-reduce:transition-none ${
-          drawerOpen ? 'translate-x-(--drawer-width) rtl:-translate-x-(--drawer-width)' : ''
+        className={`flex min-h-dvh flex-col transition-[translate] duration-drawer ease-in-out motion-reduce:transition-none ${
+          drawerOpen ? 'translate-x-drawer rtl:-translate-x-drawer' : ''
         }`}
       >
         <Toolbar

@@ -32,7 +32,7 @@ export function SideDrawer({ open, onClose }: SideDrawerProps) {
       id="side-drawer"
       inert={!open}
       // Visible at once when opening (a hidden link cannot take focus), hidden only after the slide-out.
-      className={`fixed inset-y-0 start-0 z-40 flex w-(--drawer-width) flex-col border-e border-border bg-surface text-text shadow-xl duration-(--drawer-duration) ease-in-out motion-reduce:transition-none ${
+      className={`fixed inset-y-0 start-0 z-40 flex w-drawer flex-col border-e border-border bg-surface text-text shadow-xl duration-drawer ease-in-out motion-reduce:transition-none ${
         open
           ? 'visible translate-x-0 transition-[translate]'
           : 'invisible -translate-x-full transition-[translate,visibility] rtl:translate-x-full'

@@ -76,6 +76,19 @@ describe('the i18n model', () => {
     expect(root.dir).toBe('ltr');
   });
 
+  it('leaves <html lang dir> untouched when the boot script already set them: a browser restyles every :lang', async () => {
+    root.lang = 'he';
+    root.dir = 'rtl';
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(root, { attributes: true });
+    start('he', fakeFetch());
+    await vi.waitFor(() => expect(shown()).toBe('he'));
+    await Promise.resolve();
+    observer.disconnect();
+    expect(changes.map((change) => change.attributeName)).toEqual([]);
+  });
+
   it('switches to Hebrew right to left', async () => {
     const settings = start('en', fakeFetch());
     await vi.waitFor(() => expect(shown()).toBe('en'));

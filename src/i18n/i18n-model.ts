@@ -33,8 +33,9 @@ export const I18nModel = createModel(({ language, root, load = createMessagesLoa
   runEffect('document language', () => {
     const shown = messages.value?.language;
     if (!shown) return;
-    root.lang = htmlLang(shown);
-    root.dir = languageDirection(shown);
+    // Setting lang, even to the same value, makes the browser restyle the whole page (:lang); the boot script set it.
+    if (root.lang !== htmlLang(shown)) root.lang = htmlLang(shown);
+    if (root.dir !== languageDirection(shown)) root.dir = languageDirection(shown);
   });
 
   const english = () => load(DEFAULT_LANGUAGE);
