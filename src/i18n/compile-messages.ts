@@ -18,10 +18,9 @@ function compileSimple(text: string): MessageFormatElement[] {
 
 export async function compileMessages(messages: Messages): Promise<CompiledMessages> {
   const texts = Object.entries(messages);
-  const parser = texts.every(([, text]) => SIMPLE.test(text))
-    ? null
-    : await import('@formatjs/icu-messageformat-parser');
+  const simple = texts.map(([, text]) => SIMPLE.test(text));
+  const parser = simple.every(Boolean) ? null : await import('@formatjs/icu-messageformat-parser');
   return Object.fromEntries(
-    texts.map(([id, text]) => [id, parser && !SIMPLE.test(text) ? parser.parse(text) : compileSimple(text)]),
+    texts.map(([id, text], index) => [id, parser && !simple[index] ? parser.parse(text) : compileSimple(text)]),
   );
 }
