@@ -11,7 +11,9 @@ export const CACHES = { pages: 'snxt-pages', assets: 'snxt-assets', files: 'snxt
 
 export function referencedPaths(html) {
   const named = /(?:\b(?:src|href)=|"(?:entry|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g;
-  const listed = [...html.matchAll(/"modules":\[([^\]]*)\]/g)].flatMap(([, list]) => list.match(/[^",]+/g) ?? []);
+  const listed = [...html.matchAll(/"(?:modules|renderer)":\[([^\]]*)\]/g)].flatMap(
+    ([, list]) => list.match(/[^",]+/g) ?? [],
+  );
   return [...[...html.matchAll(named)].map(([, path]) => path), ...listed.filter((path) => /^\/(?!\/)/.test(path))];
 }
 

@@ -21,7 +21,7 @@ describe('the precache list', () => {
   it('holds every page, what the pages reference, the manifest’s icons and the app’s icons; no lazy chunk, no language', async () => {
     const dir = build({
       'index.html':
-        '<link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/favicon.svg"><script>(function boot(){})({"entry":"/assets/index-a1.js","modules":["/assets/client-h8.js","/assets/react-dom-i9.js"],"pages":{"/profile":["/assets/profile-g7.js"]},"intlWarmUp":"/assets/intl-warm-up-f6.js","policy":"p"})</script><link rel="modulepreload" href="/assets/constants-b2.js"><link rel="stylesheet" href="/assets/index-c3.css"><link rel="preload" href="/assets/i18n/en.json">',
+        '<link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/favicon.svg"><script>(function boot(){})({"entry":"/assets/index-a1.js","modules":["/assets/react-dom-i9.js"],"renderer":["/assets/client-h8.js"],"pages":{"/profile":["/assets/profile-g7.js"]},"intlWarmUp":"/assets/intl-warm-up-f6.js","policy":"p"})</script><link rel="modulepreload" href="/assets/constants-b2.js"><link rel="stylesheet" href="/assets/index-c3.css"><link rel="preload" href="/assets/i18n/en.json">',
       'settings.html':
         '<script type="module" src="/assets/index-a1.js"></script><link rel="modulepreload" href="/assets/settings-d4.js">',
       'manifest.webmanifest': JSON.stringify({
@@ -76,7 +76,7 @@ describe('the precache list', () => {
     expect(
       referencedPaths(
         '<script src="https://evil.test/a.js"></script><script src="//evil.test/b.js"></script><img src="/ok.png?v=1">' +
-          '<script>boot({"entry":"//evil.test/c.js","intlWarmUp":"https://evil.test/d.js","modules":["//evil.test/e.js","https://evil.test/f.js"]})</script>',
+          '<script>boot({"entry":"//evil.test/c.js","intlWarmUp":"https://evil.test/d.js","modules":["//evil.test/e.js","https://evil.test/f.js"],"renderer":["//evil.test/g.js"]})</script>',
       ),
     ).toEqual(['/ok.png']);
   });
