@@ -51,6 +51,20 @@ describe('input before the app runs', () => {
     expect(performance.getEntriesByName(INPUT_MARK)).toHaveLength(1);
   });
 
+  it("holds back a select's input event, which would make React hydrate early and reset the choice, without replaying it", () => {
+    keepEarlyInput();
+    attachApp();
+    listen(language, 'input');
+    language.value = 'de';
+    language.dispatchEvent(new Event('input', { bubbles: true }));
+    language.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(heard).toEqual([]);
+    replayEarlyInput('/settings');
+    expect(heard).toEqual(['change de']);
+    language.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(heard).toEqual(['change de', 'input de']);
+  });
+
   it('replays each input once, and lets later input through to the app', () => {
     keepEarlyInput();
     attachApp();

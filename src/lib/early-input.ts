@@ -3,6 +3,8 @@ type KeptInput = [type: string, control: Element, value: string];
 
 const TAKE = 'snxtTakeInput';
 const KEPT_TYPES = ['click', 'change'];
+// Kept from React until it runs; a select's `input`, not replayed, would make it hydrate at once and reset the choice.
+const HELD_TYPES = [...KEPT_TYPES, 'input'];
 const INPUT_MARK = 'snxt:input';
 
 interface InputWindow {
@@ -20,13 +22,12 @@ export function keepEarlyInput(): void {
     const target = event.target as Element;
     const control = event.type === 'click' ? target.closest?.('button') : target;
     if (!control) return;
-    // React's listeners, attached while it hydrates, must not act on it before the live state is rendered.
     event.stopImmediatePropagation();
-    kept.push([event.type, control, (control as HTMLSelectElement).value]);
+    if (KEPT_TYPES.includes(event.type)) kept.push([event.type, control, (control as HTMLSelectElement).value]);
   };
-  for (const type of KEPT_TYPES) document.addEventListener(type, keep, true);
+  for (const type of HELD_TYPES) document.addEventListener(type, keep, true);
   (window as InputWindow)[TAKE] = () => {
-    for (const type of KEPT_TYPES) document.removeEventListener(type, keep, true);
+    for (const type of HELD_TYPES) document.removeEventListener(type, keep, true);
     return kept.splice(0);
   };
 }
