@@ -4,6 +4,7 @@ import * as analyticsModule from '../lib/analytics';
 import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import * as vitalsModule from '../lib/web-vitals';
 import { startAnalytics } from './start-analytics';
+import { otherTabWrites } from '../test/other-tab';
 
 type Listener = (event: { toLocation: { href: string; pathname: string; searchStr: string } }) => void;
 
@@ -56,15 +57,15 @@ const pageViewCalls = () =>
     .filter((args) => args[1] === 'page_view')
     .map((args) => args[2]);
 
-describe('startAnalytics', () => {
-  const stops: (() => void)[] = [];
-  afterEach(() => {
-    stops.splice(0).forEach((stop) => stop());
-    delete window.dataLayer;
-    delete window.gtag;
-    document.head.querySelectorAll('script').forEach((script) => script.remove());
-  });
+const stops: (() => void)[] = [];
+afterEach(() => {
+  stops.splice(0).forEach((stop) => stop());
+  delete window.dataLayer;
+  delete window.gtag;
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+});
 
+describe('startAnalytics', () => {
   it('does nothing at all without a measurement id', () => {
     const { router, subscribe } = fakeRouter();
     const load = vi.fn(() => import('../lib/analytics'));
@@ -126,12 +127,6 @@ describe('startAnalytics', () => {
 });
 
 describe('consent', () => {
-  const stops: (() => void)[] = [];
-  afterEach(() => {
-    stops.splice(0).forEach((stop) => stop());
-    delete window.dataLayer;
-    delete window.gtag;
-  });
   const analytics = async () => import('../lib/analytics');
 
   it('asks for nothing from Google while the visitor has not chosen, page views still queue', async () => {
@@ -184,17 +179,8 @@ describe('consent', () => {
     const { router } = fakeRouter('/');
     stops.push(start(router, { id: 'G-TEST1234', production: true, load: analytics, storage }));
     await vi.waitFor(() => expect(window.gtag).toBeDefined());
-    const fromOtherTab = (analytics: string) => {
-      const value = JSON.stringify({ analytics, version: 1, at: AT });
-      storage.setItem('snxt-CONSENT', value);
-      window.dispatchEvent(
-        new StorageEvent('storage', {
-          key: 'snxt-CONSENT',
-          newValue: value,
-          storageArea: storage as unknown as Storage,
-        }),
-      );
-    };
+    const fromOtherTab = (analytics: string) =>
+      otherTabWrites(storage, 'snxt-CONSENT', JSON.stringify({ analytics, version: 1, at: AT }));
     fromOtherTab('granted');
     await vi.waitFor(() => expect(scripts).toHaveLength(1));
     fromOtherTab('denied');

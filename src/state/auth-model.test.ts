@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
 import { AuthModel } from './auth-model';
+import { otherTabWrites } from '../test/other-tab';
 
 const profile = { sub: 'user-1', email: 'demo@snxt.dev', name: 'Demo User' };
 let reporter: ReturnType<typeof captureReports>;
@@ -64,15 +65,7 @@ describe('auth state', () => {
 
   it('follows a sign-out in another tab', () => {
     const auth = create({ isAuthenticated: true, user: profile });
-    const signedOut = JSON.stringify({ user: null, isAuthenticated: false });
-    storage.setItem('snxt-AUTH', signedOut);
-    window.dispatchEvent(
-      new StorageEvent('storage', {
-        key: 'snxt-AUTH',
-        newValue: signedOut,
-        storageArea: storage as unknown as Storage,
-      }),
-    );
+    otherTabWrites(storage, 'snxt-AUTH', JSON.stringify({ user: null, isAuthenticated: false }));
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage, type AppStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
 import { ConsentModel } from './consent-model';
+import { storageEvent } from '../test/other-tab';
 
 const AT = '2026-11-24T10:00:00.000Z';
 let storage: AppStorage;
@@ -19,10 +20,7 @@ function create(stored?: string) {
   return model;
 }
 
-const fromOtherTab = (newValue: string | null) =>
-  window.dispatchEvent(
-    new StorageEvent('storage', { key: 'snxt-CONSENT', newValue, storageArea: storage as unknown as Storage }),
-  );
+const fromOtherTab = (newValue: string | null) => storageEvent(storage, 'snxt-CONSENT', newValue);
 
 const startedWith = (stored: unknown) => create(JSON.stringify(stored)).analytics.value;
 

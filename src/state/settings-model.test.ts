@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_CHECK_INTERVAL_MS, THEME_COLORS, THEMES } from '../config/constants';
 import type { Clock } from '../lib/clock';
-import { createMemoryStorage, openStorage, type AppStorage, type KeyValueStorage } from '../lib/storage';
+import { createMemoryStorage, openStorage, type AppStorage } from '../lib/storage';
 import { captureReports } from '../test/capture-reports';
 import { DEFAULT_SETTINGS, type SettingsState } from './settings-fields';
 import { effectiveTheme, SettingsModel, showTheme, type SettingsDeps } from './settings-model';
+import { otherTabWrites, storageEvent } from '../test/other-tab';
 
 /** A storage event names the browser's Storage object; the stand-ins play that part here. */
-const asArea = (area: KeyValueStorage) => area as unknown as Storage;
 
 const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
@@ -364,13 +364,7 @@ describe('storage that starts failing while the app runs', () => {
     storage = openStorage(() => browser).storage;
     const settings = create();
     const fromOtherTab = (theme: string) =>
-      window.dispatchEvent(
-        new StorageEvent('storage', {
-          key: 'snxt-SETTINGS',
-          newValue: JSON.stringify({ ...settings.state.value, theme }),
-          storageArea: asArea(browser),
-        }),
-      );
+      storageEvent(browser, 'snxt-SETTINGS', JSON.stringify({ ...settings.state.value, theme }));
     fromOtherTab('BLACK-THEME');
     expect(settings.state.value.theme).toBe('BLACK-THEME');
     vi.spyOn(browser, 'setItem').mockImplementation(() => {
@@ -383,12 +377,7 @@ describe('storage that starts failing while the app runs', () => {
 });
 
 describe('other tabs', () => {
-  /** What the browser does in this tab when another tab writes: the storage changes, then an event. */
-  function writeFromOtherTab(key: string, value: string | null) {
-    if (value === null) storage.removeItem(key);
-    else storage.setItem(key, value);
-    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: asArea(storage) }));
-  }
+  const writeFromOtherTab = (key: string, value: string | null) => otherTabWrites(storage, key, value);
 
   it('takes settings changed in another tab', () => {
     const settings = create();
@@ -421,7 +410,7 @@ describe('other tabs', () => {
     writeFromOtherTab('snxt-SETTINGS', null);
     expect(settings.state.value.theme).toBe('DEFAULT-THEME');
     settings.change.theme('NATURE-THEME');
-    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: asArea(storage) }));
+    storageEvent(storage, null);
     expect(settings.state.value.theme).toBe('DEFAULT-THEME');
   });
 
@@ -431,13 +420,7 @@ describe('other tabs', () => {
     writeFromOtherTab('snxt-SETTINGS', '{broken');
     expect(warn).toHaveBeenCalledOnce();
     writeFromOtherTab('snxt-EXAMPLES', JSON.stringify({ theme: 'BLACK-THEME' }));
-    window.dispatchEvent(
-      new StorageEvent('storage', {
-        key: 'snxt-SETTINGS',
-        newValue: JSON.stringify({ theme: 'BLACK-THEME' }),
-        storageArea: asArea(createMemoryStorage()),
-      }),
-    );
+    storageEvent(createMemoryStorage(), 'snxt-SETTINGS', JSON.stringify({ theme: 'BLACK-THEME' }));
     expect(settings.state.value.theme).toBe('LIGHT-THEME');
   });
 

@@ -8,6 +8,7 @@ import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
 import { CARRIED_NOTICE_KEY } from './notices';
 import type { ConnectedSession } from './session/session';
 import { SignInModel } from './sign-in-model';
+import { storageEvent } from '../../test/other-tab';
 
 const OIDC = TEST_OIDC;
 const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1', name: 'Ada' } };
@@ -488,11 +489,8 @@ describe('the access token for the HTTP helper', () => {
 describe('the ID token door (AWS credentials)', () => {
   const oidcUserKey = `oidc.user:${OIDC.authority}:${OIDC.clientId}`;
 
-  function storageEvent(storage: ReturnType<typeof createMemoryStorage>, key: string) {
-    window.dispatchEvent(
-      new StorageEvent('storage', { key, newValue: '{}', storageArea: storage as unknown as Storage }),
-    );
-  }
+  const oidcUserChanged = (storage: ReturnType<typeof createMemoryStorage>, key: string) =>
+    storageEvent(storage, key, '{}');
 
   it('is not connected without an authority: there is never a token', async () => {
     const { load } = fakeSession();
@@ -523,10 +521,10 @@ describe('the ID token door (AWS credentials)', () => {
     onTestFinished(onTokensChange(changed));
     auth.loginSuccess({ sub: 'user-1' });
     expect(changed).toHaveBeenCalledTimes(1);
-    storageEvent(storage, oidcUserKey);
+    oidcUserChanged(storage, oidcUserKey);
     expect(changed).toHaveBeenCalledTimes(2);
-    storageEvent(storage, 'oidc.user:https://evil.example:client-1');
-    storageEvent(storage, 'snxt-SETTINGS');
+    oidcUserChanged(storage, 'oidc.user:https://evil.example:client-1');
+    oidcUserChanged(storage, 'snxt-SETTINGS');
     expect(changed).toHaveBeenCalledTimes(2);
     auth.logout();
     expect(changed).toHaveBeenCalledTimes(3);

@@ -14,6 +14,7 @@ import {
 } from '../../test/fake-cognito';
 import { auth } from '../app-state';
 import { IdentityModel } from './identity-model';
+import { otherTabWrites } from '../../test/other-tab';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -458,13 +459,7 @@ describe('the identity in snxt-IDENTITY', () => {
   const storedIdentity = () => storage.getItem('snxt-IDENTITY');
 
   /** Another tab writes (or removes, with null) snxt-IDENTITY. */
-  function otherTabWrites(text: string | null) {
-    if (text === null) storage.removeItem('snxt-IDENTITY');
-    else storage.setItem('snxt-IDENTITY', text);
-    window.dispatchEvent(
-      new StorageEvent('storage', { key: 'snxt-IDENTITY', newValue: text, storageArea: storage as unknown as Storage }),
-    );
-  }
+  const otherTabWritesIdentity = (text: string | null) => otherTabWrites(storage, 'snxt-IDENTITY', text);
 
   describe('stored identity', () => {
     it('is read from snxt-IDENTITY', () => {
@@ -549,11 +544,11 @@ describe('the identity in snxt-IDENTITY', () => {
 
     it("follows another tab's identity, checking it as it checks storage", () => {
       const identity = create({ identityId: GUEST_ID });
-      otherTabWrites(JSON.stringify({ identityId: USER_ID }));
+      otherTabWritesIdentity(JSON.stringify({ identityId: USER_ID }));
       expect(identity.state.value.identityId).toBe(USER_ID);
-      otherTabWrites(null);
+      otherTabWritesIdentity(null);
       expect(identity.state.value.identityId).toBeNull();
-      otherTabWrites('{"identityId":"us-east-1:9f1d2c3b-4a5e-4f60-8a7b-6c5d4e3f2a1b"}');
+      otherTabWritesIdentity('{"identityId":"us-east-1:9f1d2c3b-4a5e-4f60-8a7b-6c5d4e3f2a1b"}');
       expect(identity.state.value.identityId).toBeNull();
       expect(warn).toHaveBeenCalledOnce();
     });
