@@ -96,7 +96,10 @@ export function precompressPlugin() {
       },
     },
     configurePreviewServer(server) {
-      server.middlewares.use(servePrecompressed(outDir));
+      const serve = servePrecompressed(outDir);
+      server.middlewares.use(serve);
+      // Pages again once Vite's HTML fallback has named their file (/ → /index.html, /settings → /settings.html).
+      return () => server.middlewares.use(serve);
     },
   };
 }

@@ -65,4 +65,29 @@ test.describe('first load', () => {
       expect((await response.body()).length, file).toBeGreaterThan(0);
     }
   });
+
+  test('pages are served precompressed with brotli too, the way a static host with brotli_static does', async ({
+    request,
+    baseURL,
+  }) => {
+    const headers = { 'accept-encoding': 'br, gzip', accept: 'text/html' };
+    // A prerendered page, the home page, a path in a folder, and one only the app knows (the single-page fallback).
+    for (const [path, title] of [
+      ['/', 'Starter Next'],
+      ['/settings', 'Settings - Starter Next'],
+      ['/index.html', 'Starter Next'],
+      ['/settings/', 'Starter Next'],
+      ['/no-such-page', 'Starter Next'],
+    ]) {
+      const response = await request.get(`${baseURL}${path}`, { headers });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-encoding'], path).toBe('br');
+      expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+      expect(response.headers()['content-security-policy'], path).toContain("default-src 'self'");
+      expect(await response.text(), path).toContain(`<title>${title}</title>`);
+    }
+    const plain = await request.get(`${baseURL}/settings`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect(await plain.text()).toContain('<title>Settings - Starter Next</title>');
+  });
 });
