@@ -63,16 +63,22 @@ export function servePrecompressed(root) {
     }
     const file = resolve(base, `.${pathname}`);
     const type = COMPRESSIBLE[extname(file)];
-    // The copies follow their original: once a deploy removes a file, its copies are not served.
     if (!type || !file.startsWith(base + sep) || !existsSync(file)) return next();
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const match = ENCODINGS.find(([name, suffix]) => accepted.has(name) && existsSync(file + suffix));
     if (!match) return next();
     const [encoding, suffix] = match;
+    const { size, mtimeMs } = statSync(file + suffix);
+    const etag = `W/"${size.toString(16)}-${Math.round(mtimeMs).toString(16)}"`;
     response.setHeader('Content-Type', type);
     response.setHeader('Content-Encoding', encoding);
-    response.setHeader('Content-Length', statSync(file + suffix).size);
     response.setHeader('Vary', 'Accept-Encoding');
+    response.setHeader('ETag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      response.statusCode = 304;
+      return response.end();
+    }
+    response.setHeader('Content-Length', size);
     if (request.method === 'HEAD') return response.end();
     createReadStream(file + suffix).pipe(response);
   };

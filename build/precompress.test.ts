@@ -54,9 +54,10 @@ describe('servePrecompressed', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   /** The raw response, path sent as is (fetch would normalise `..` and decode the body). */
-  function get(path: string, acceptEncoding: string, method = 'GET') {
+  function get(path: string, acceptEncoding: string, method = 'GET', ifNoneMatch?: string) {
     return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const request = httpRequest(`${origin}${path}`, { method, headers: { 'accept-encoding': acceptEncoding } });
+      const headers = { 'accept-encoding': acceptEncoding, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) };
+      const request = httpRequest(`${origin}${path}`, { method, headers });
       request.on('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -76,6 +77,18 @@ describe('servePrecompressed', () => {
     expect(headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(headers.vary).toBe('Accept-Encoding');
     expect(brotliDecompressSync(body).toString()).toBe(script);
+  });
+
+  it('answers a request for what the browser has already with 304, each copy with its own validator', async () => {
+    const brotli = await get('/app.js', 'br');
+    const gzip = await get('/app.js', 'gzip');
+    expect(brotli.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(gzip.headers.etag).not.toBe(brotli.headers.etag);
+    const again = await get('/app.js', 'br', 'GET', brotli.headers.etag);
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect((await get('/app.js', 'br', 'GET', gzip.headers.etag)).status).toBe(200);
+    expect((await get('/app.js', 'br', 'GET', 'W/"stale"')).status).toBe(200);
   });
 
   it('falls back to the gzip copy, and passes on when neither is accepted', async () => {
