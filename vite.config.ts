@@ -9,6 +9,7 @@ import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { bootScriptPlugin } from './build/boot-script.mjs';
+import { compileHintsPlugin } from './build/compile-hints.mjs';
 import { messageParserPlugin } from './build/message-parser.mjs';
 import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
@@ -27,6 +28,8 @@ function appEnv(mode: string, command: string) {
   };
   return { env: parseEnv(raw, (problem) => problems.push(problem)), problems };
 }
+
+const ROUTES_DIR = fileURLToPath(new URL('./src/routes', import.meta.url));
 
 export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
@@ -47,7 +50,8 @@ export default defineConfig(({ mode, command }) => {
       tailwindcss(),
       prerenderPlugin(),
       securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
-      bootScriptPlugin(fileURLToPath(new URL('./src/routes', import.meta.url)), APP_POLICIES.intlWarmUp),
+      bootScriptPlugin(ROUTES_DIR, APP_POLICIES.intlWarmUp),
+      compileHintsPlugin(ROUTES_DIR),
       // The service worker (docs/offline.md); the app registers it itself.
       VitePWA({
         registerType: 'prompt',

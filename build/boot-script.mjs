@@ -95,6 +95,11 @@ export function pageChunkMap(bundle, routesDir, base = '/') {
   return map;
 }
 
+export function firstLoadFiles(bundle, routesDir) {
+  const pages = Object.values(pageChunkMap(bundle, routesDir, '')).flat();
+  return new Set([...chunkGraph(bundle).loadedFirst, ...pages]);
+}
+
 /** @returns {import('vite').Plugin} */
 export function bootScriptPlugin(routesDir, policy) {
   let base = '/';

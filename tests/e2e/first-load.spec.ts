@@ -66,6 +66,27 @@ test.describe('first load', () => {
     }
   });
 
+  test('the files a first visit runs ask to be compiled whole as they arrive; what loads later does not', async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get(`${baseURL}/settings`)).text();
+    const start = JSON.parse(/\((\{"entry":.*?\})\)\}\)\(\);<\/script>/.exec(html)?.[1] ?? 'null') as {
+      entry: string;
+      modules: string[];
+      renderer: string[];
+      pages: Record<string, string[]>;
+    } | null;
+    expect(start, "the boot script's start data").not.toBeNull();
+    const firstRun = [start!.entry, ...start!.modules, ...start!.renderer, ...(start!.pages['/settings'] ?? [])];
+    expect(firstRun.length).toBeGreaterThanOrEqual(3);
+    const text = async (file: string) => (await request.get(`${baseURL}${file}`)).text();
+    for (const file of firstRun) expect((await text(file)).split('\n')[0], file).toBe('//# allFunctionsCalledOnLoad');
+    const toaster = /assets\/toaster-[\w-]+\.js/.exec(await text(start!.entry))?.[0];
+    expect(toaster, 'a chunk the entry loads later').toBeTruthy();
+    expect(await text(`/${toaster}`)).not.toContain('allFunctionsCalledOnLoad');
+  });
+
   test('pages are served precompressed with brotli too, the way a static host with brotli_static does', async ({
     request,
     baseURL,
