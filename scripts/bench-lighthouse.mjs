@@ -1,18 +1,21 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile and desktop, local Chromium) on / and /settings of a production
 // build, 5 runs each; prints the medians and the audits that cost points, and fails on nothing. Arguments: VITE_*
 // settings for the build, or `--preset=mobile --path=/ --runs=1 --save` (full reports kept in .lighthouse/),
-// `--dist=DIR` (a build as it is), `--compare=URL` (another app, measured in the same loop; repeatable).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `--dist=DIR` (a build as it is), `--compare=URL` (another app, measured in the same loop; repeatable), `--bare=script`
+// or `--bare=script,style` (each page again, from a copy of the build without its inline script or style, in the loop).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildApp, freePort, startPreview } from '../tests/support/app-servers.mjs';
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_A_BROWSER } from '../tests/support/find-browser.mjs';
+import { bareCopy } from './bare-pages.mjs';
 
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Number(option('runs') ?? 5);
 const COMPARE = process.argv.filter((arg) => arg.startsWith('--compare=')).map((arg) => new URL(arg.slice(10)));
 const DIST = option('dist');
+const BARE = option('bare')?.split(',');
 const PATHS = option('path') ? [option('path')] : ['/', '/settings'];
 const PRESETS = Object.fromEntries(
   Object.entries({ mobile: undefined, desktop: desktopConfig }).filter(([name]) =>
@@ -53,9 +56,12 @@ if (!DIST && !process.env.BENCH_NO_BUILD) {
   buildApp('dist', viteEnv);
 }
 const preview = await startPreview(DIST ?? 'dist', await freePort());
+const bareDir = BARE && bareCopy(DIST ?? 'dist', BARE);
+const barePreview = bareDir && (await startPreview(bareDir, await freePort()));
 // Each page of this app, then each compared URL, in turn: a load change on the machine hits them alike.
 const targets = PATHS.flatMap((path) => [
   { name: path, url: `${preview.url}${path}` },
+  ...(barePreview ? [{ name: `${path} without ${BARE.join(', ')}`, url: `${barePreview.url}${path}` }] : []),
   ...COMPARE.map((url) => ({ name: `${url.host}${url.pathname}`, url: url.href })),
 ]).filter((target, index, all) => all.findIndex((other) => other.url === target.url) === index);
 const chrome = await chromeLauncher.launch({
@@ -119,6 +125,8 @@ try {
 } finally {
   await chrome.kill();
   await preview.stop();
+  await barePreview?.stop();
+  if (bareDir) rmSync(bareDir, { recursive: true, force: true });
 }
 
 console.log(`\nLighthouse ${RUNS}-run medians (${preview.url}, ${browser.executablePath})`);
