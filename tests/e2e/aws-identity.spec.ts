@@ -156,8 +156,17 @@ test.describe('a pool that allows guests (main build)', () => {
 
     // Sign-out: the user's identity is forgotten; a new guest identity starts with GetId, without Logins.
     const before = calls.length;
+    // The provider's sign-out replaces the app, then sends the visitor back: the checks wait for the return.
+    const home = new URL('/', page.url()).href;
+    let leftForProvider = false;
+    page.on('request', (sent) => (leftForProvider ||= /\/session\/end\?/.test(sent.url())));
+    const back = page.waitForResponse(
+      (response) =>
+        leftForProvider && response.request().isNavigationRequest() && response.url().replace(/[?#].*/, '') === home,
+    );
     await userMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await back;
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(loginButton(page)).toBeVisible();
     await expect
