@@ -3,8 +3,8 @@ import { DEFAULT_LANGUAGE, SIGNED_IN_CLASS, STORAGE_KEYS, STORAGE_PREFIX, TRANSL
 import { htmlLang, languageDirection } from './i18n/languages';
 import { keepEarlyInput, pathHere } from './lib/early-input';
 import { createPolicy, toSink } from './lib/trusted-types';
-import { sanitizeSettings, visitorDefaults } from './state/settings-fields';
-import { effectiveTheme, showTheme } from './state/settings-model';
+import { sanitizeSettings, visitorDefaults } from './features/settings/settings-fields';
+import { effectiveTheme, showTheme } from './features/settings/settings-model';
 
 // If the app never shows the visitor's language (its script failed), the English shows after all.
 const REVEAL_AFTER_MS = 5000;

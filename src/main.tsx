@@ -8,7 +8,7 @@ import { pathHere, replayEarlyInput } from './lib/early-input';
 import { renderSnapshotFirst, snapshotDone, useHydrated } from './lib/use-hydrated';
 import { yieldToMain } from './lib/yield-to-main';
 import { createAppRouter, keepScrollOnHydration, loadMatchedPages } from './router';
-import { i18n } from './state/app-state';
+import { i18n } from './app/app-state';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 

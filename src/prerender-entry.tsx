@@ -3,17 +3,17 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import english from '../public/assets/i18n/en.json';
-import { formatPageTitle } from './app/page-title';
+import { formatPageTitle } from './app/routing/page-title';
 import { AppProviders } from './app/providers';
-import { needsSignIn } from './app/auth-guard';
-import { titleKeyAt } from './app/route-meta';
+import { needsSignIn } from './app/routing/page-guard';
+import { titleKeyAt } from './app/routing/route-meta';
 import { DEFAULT_LANGUAGE } from './config/constants';
 import { env } from './config/env';
 import type { LoadedMessages } from './i18n/load-messages';
 import { createMemoryStorage } from './lib/storage';
 import { renderSnapshotFirst } from './lib/use-hydrated';
 import { createAppRouter, loadMatchedPages } from './router';
-import { startState } from './state/app-state';
+import { startState } from './app/app-state';
 
 const MESSAGES: LoadedMessages = { language: DEFAULT_LANGUAGE, messages: english, errors: [] };
 

@@ -1,5 +1,5 @@
 import { createRouter, type AnyRoute, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
-import { reportRouteError, RouteError } from './app/route-error';
+import { reportRouteError, RouteError } from './app/shell/route-error';
 import { routeTree } from './routeTree.gen';
 
 let keepScroll = false;

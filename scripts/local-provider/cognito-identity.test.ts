@@ -10,7 +10,7 @@ import {
   fetchIdentityCredentials,
   IdentityResponseError,
   loginsFor,
-} from '../../src/lib/cognito-identity';
+} from '../../src/features/aws-identity/cognito-identity';
 import { cognitoIdentity } from './cognito-identity.mjs';
 import { DEMO_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
 

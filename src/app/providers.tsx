@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { LoadedMessages } from '../i18n/load-messages';
 import { AppIntlProvider } from '../i18n/intl-provider';
-import { i18n } from '../state/app-state';
-import { AppToaster } from './app-toaster';
+import { i18n } from './app-state';
+import { AppToaster } from '../features/notifications/notice-toaster';
 
 export function AppProviders({
   hydrationMessages = null,

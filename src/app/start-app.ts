@@ -5,16 +5,16 @@ import { runSignIn } from '../features/auth/sign-in';
 import { SignInModel } from '../features/auth/sign-in-model';
 import { whenTakingInput } from '../lib/early-input';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
-import { auth, settings, startState, storage, type AppStateDeps } from '../state/app-state';
-import { preloadToaster } from './app-toaster';
-import { leavePagesWhenSignedOut } from './auth-guard';
-import { preloadCommandPalette } from './command-palette-button';
-import { startPageTitle } from './page-title';
-import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './preload-routes';
-import { startErrorReports } from './start-error-reports';
+import { auth, settings, startState, storage, type AppStateDeps } from './app-state';
+import { preloadToaster } from '../features/notifications/notice-toaster';
+import { leavePagesWhenSignedOut } from './routing/page-guard';
+import { preloadCommandPalette } from '../features/command-palette/palette-button';
+import { startPageTitle } from './routing/page-title';
+import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './routing/preload-routes';
+import { startErrorReports } from '../features/error-reports/start-error-reports';
 
 // Only with an identity pool, and after the first page: it stays out of the first-load bundle.
-const awsCredentials = () => import('../state/aws-identity/aws-credentials');
+const awsCredentials = () => import('../features/aws-identity/aws-credentials');
 
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
   const reports = __ERROR_REPORT_URL__ ? startErrorReports(router, __ERROR_REPORT_URL__) : () => {};
@@ -22,7 +22,7 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
   let stopOffline = () => {};
   stops.push(() => stopOffline());
   if (__GA_MEASUREMENT_ID__) {
-    const analytics = import('./start-analytics').then((module) => module.startAnalytics(router));
+    const analytics = import('../features/analytics/start-analytics').then((module) => module.startAnalytics(router));
     stops.push(() => void analytics.then((stop) => stop()));
   }
   // After the state, so a sign-in answer or a reconciled session is saved.
@@ -47,7 +47,7 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
         preloadCommandPalette,
         async () => identityPool && (await awsCredentials()).startAwsCredentials(),
         async () => {
-          if (env.production) stopOffline = (await import('./start-offline')).startOffline(router);
+          if (env.production) stopOffline = (await import('../features/offline/start-offline')).startOffline(router);
         },
       ]),
     ),

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../config/constants';
-import { I18nModel } from './i18n-model';
+import { I18nModel } from '../features/settings/language/i18n-model';
 import { AppIntlProvider } from './intl-provider';
 import { createMessagesLoader } from './load-messages';
 

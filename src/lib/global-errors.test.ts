@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installGlobalErrorHandlers } from './global-errors';
-import { connectReporter } from './report';
+import { connectReporter } from './notice-bus';
 
 describe('global error handlers', () => {
   const cleanups: (() => void)[] = [];

@@ -1,4 +1,4 @@
-import { reportError } from './report';
+import { reportError } from './notice-bus';
 
 /** Browser noise that is not a failure of the app (a layout settled one frame later). */
 const BENIGN_MESSAGES = [/^ResizeObserver loop/];

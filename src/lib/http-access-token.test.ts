@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../config/parse-env';
-import { stubPage } from '../test/page';
+import { stubPage } from '../test/stub-page';
 import { http, HttpError } from './http';
-import { connectReporter } from './report';
+import { connectReporter } from './notice-bus';
 import { connectSessionTokens, type AccessToken } from './session-tokens';
 import type { AccessTokenSource } from './with-access-token';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubPage } from '../test/page';
+import { stubPage } from '../test/stub-page';
 import { http, HttpError, NetworkError } from './http';
-import { connectReporter } from './report';
+import { connectReporter } from './notice-bus';
 
 const PAGE = 'https://app.example.com/settings?tab=1';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -91,12 +91,12 @@ class BrowserHeaders extends Headers {
 describe('an XSRF-TOKEN cookie that is not a valid header value', () => {
   // Warned about once per page: each test loads the helper afresh.
   let fresh: typeof import('./http');
-  let report: typeof import('./report');
+  let report: typeof import('./notice-bus');
   beforeEach(async () => {
     vi.stubGlobal('Headers', BrowserHeaders);
     vi.resetModules();
     fresh = await import('./http');
-    report = await import('./report');
+    report = await import('./notice-bus');
   });
 
   it.each([

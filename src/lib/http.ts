@@ -1,6 +1,6 @@
 import { env } from '../config/env';
 import { sessionTokens } from './session-tokens';
-import { reportError } from './report';
+import { reportError } from './notice-bus';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';

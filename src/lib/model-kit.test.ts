@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureReports } from '../test/capture-reports';
 import { isBoolean, isHour, oneOf } from './checks';
 import { defineAction, runEffect } from './model-kit';
-import { connectReporter, type Reporter } from './report';
+import { connectReporter, type Reporter } from './notice-bus';
 
 describe('defineAction', () => {
   afterEach(() => {

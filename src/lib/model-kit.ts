@@ -2,7 +2,7 @@ import { action, effect, signal } from '@preact/signals-react';
 import { EFFECT_MAX_RETRIES } from '../config/constants';
 import { env } from '../config/env';
 import type { Validator } from './checks';
-import { reportError } from './report';
+import { reportError } from './notice-bus';
 
 class InvalidActionError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
 import { isRecord } from './checks';
 import { createFallbackStorage, createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
-import { reportError, reportNotice } from './report';
+import { reportError, reportNotice } from './notice-bus';
 import { isUnsafeKey } from './safe-keys';
 
 export { createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
-import { guardPage, type AppRouterContext } from '../app/auth-guard';
-import { PendingRoot, RootLayout } from '../app/root-layout';
+import { guardPage, type AppRouterContext } from '../app/routing/page-guard';
+import { PendingRoot, RootLayout } from '../app/shell/root-layout';
 
 export const Route = createRootRouteWithContext<AppRouterContext>()({
   beforeLoad: guardPage,

@@ -1,5 +1,5 @@
 import { onTestFinished, vi } from 'vitest';
-import { connectReporter, type Reporter } from '../lib/report';
+import { connectReporter, type Reporter } from '../lib/notice-bus';
 
 /** Connects a spy reporter for the current test (also from a beforeEach) and disconnects it after. */
 export function captureReports() {

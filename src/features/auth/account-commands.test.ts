@@ -1,7 +1,7 @@
 import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth } from '../../state/app-state';
-import { startTestState } from '../../test/app-state';
+import { auth } from '../../app/app-state';
+import { startTestState } from '../../test/test-state';
 import { accountCommands } from './account-commands';
 import { login, logout } from './sign-in';
 

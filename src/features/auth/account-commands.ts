@@ -1,6 +1,6 @@
 import { env } from '../../config/env';
-import { auth } from '../../state/app-state';
-import type { CommandSource } from '../../state/commands';
+import { auth } from '../../app/app-state';
+import type { CommandSource } from '../command-palette/commands';
 import { login, logout } from './sign-in';
 
 export const accountCommands: CommandSource = ({ router }) => {

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import * as report from '../../lib/report';
+import * as report from '../../lib/notice-bus';
 import { onTokensChange, sessionTokens, type AccessToken } from '../../lib/session-tokens';
 import { createMemoryStorage } from '../../lib/storage';
-import { auth, settings } from '../../state/app-state';
-import { startTestState } from '../../test/app-state';
+import { auth, settings } from '../../app/app-state';
+import { startTestState } from '../../test/test-state';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
-import { CARRIED_NOTICE_KEY } from './notices';
+import { CARRIED_NOTICE_KEY } from './auth-notices';
 import type { ConnectedSession } from './session/session';
 import { SignInModel } from './sign-in-model';
 import { storageEvent } from '../../test/other-tab';

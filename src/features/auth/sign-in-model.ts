@@ -2,10 +2,10 @@ import { createModel, effect, signal, type ReadonlySignal } from '@preact/signal
 import { OIDC_STORE_PREFIX, type Language } from '../../config/constants';
 import type { OidcEnv } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
-import { reportNotice } from '../../lib/report';
+import { reportNotice } from '../../lib/notice-bus';
 import type { AppStorage } from '../../lib/storage';
-import type { AuthModel } from '../../state/auth-model';
-import { AUTH_NOTICES, takeCarriedNotice } from './notices';
+import type { AuthModel } from './auth-model';
+import { AUTH_NOTICES, takeCarriedNotice } from './auth-notices';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './session/callback-url';
 import type { ConnectedSession } from './session/session';
 import { takeStoredTokens } from './session/stored-session';

@@ -1,10 +1,10 @@
 import { Command as Cmdk, useCommandState } from 'cmdk';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { SearchIcon } from '../../components/ui/icons';
+import { SearchIcon } from '../../components/ui/svg-icons';
 import type { Messages } from '../../i18n/load-messages';
 import { useT } from '../../i18n/use-t';
-import { i18n } from '../../state/app-state';
-import type { Command, CommandGroup } from '../../state/commands';
+import { i18n } from '../../app/app-state';
+import type { Command, CommandGroup } from './commands';
 import { rankCommands } from './rank-commands';
 
 const GROUP_KEYS: Record<CommandGroup, string> = {

@@ -1,5 +1,5 @@
 import { defaultFilter } from 'cmdk';
-import { COMMAND_GROUPS, type Command, type CommandGroup } from '../../state/commands';
+import { COMMAND_GROUPS, type Command, type CommandGroup } from './commands';
 
 // command-score finds scattered letters too ("zzzz" in "Brazilian"): weaker than this is noise, not a match.
 const WEAKEST_MATCH = 0.05;

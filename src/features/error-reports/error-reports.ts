@@ -1,8 +1,8 @@
 import { APP_VERSION, OIDC_STORE_PREFIX } from '../../config/constants';
 import { env } from '../../config/env';
 import type { KeyValueStorage } from '../../lib/storage';
-import type { UserProfile } from '../../state/auth-model';
-import { auth, storage as appStorage } from '../../state/app-state';
+import type { UserProfile } from '../auth/auth-model';
+import { auth, storage as appStorage } from '../../app/app-state';
 import { scrub } from './scrub';
 
 const MAX_REPORTS = 10;

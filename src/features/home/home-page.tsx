@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { PageHeading } from '../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
-import { ArrowForwardIcon } from '../../components/ui/icons';
+import { ArrowForwardIcon } from '../../components/ui/svg-icons';
 import { useT } from '../../i18n/use-t';
 
 const FEATURES = ['languages', 'themes', 'signIn', 'accessible'] as const;

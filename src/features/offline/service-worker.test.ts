@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { notifications } from '../../state/app-state';
-import { startTestState } from '../../test/app-state';
+import { notifications } from '../../app/app-state';
+import { startTestState } from '../../test/test-state';
 import { onlyWorkerUrl, startServiceWorker, WORKER_URL } from './service-worker';
 import type { WorkerContainer } from './watch-worker';
 

@@ -1,8 +1,8 @@
 import { UPDATE_CHECK_INTERVAL_MS } from '../../config/constants';
 import { APP_POLICIES } from '../../config/trusted-types.mjs';
-import { reportError, reportNotice } from '../../lib/report';
+import { reportError, reportNotice } from '../../lib/notice-bus';
 import { createPolicy, toSink } from '../../lib/trusted-types';
-import { updateAvailableNotice } from './notices';
+import { updateAvailableNotice } from './offline-notices';
 import { warmCaches } from './warm-caches';
 import { watchWorker, type WorkerContainer } from './watch-worker';
 

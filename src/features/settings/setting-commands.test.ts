@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter, createRootRoute } from '@tanstack/react-router';
-import { settings } from '../../state/app-state';
-import { startTestState } from '../../test/app-state';
+import { settings } from '../../app/app-state';
+import { startTestState } from '../../test/test-state';
 import { settingCommands } from './setting-commands';
 
 const context = { router: createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() }) };

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE } from '../../config/constants';
 import { LANGUAGE_INFO } from '../../i18n/languages';
-import { settings } from '../../state/app-state';
-import type { Command, CommandSource } from '../../state/commands';
-import type { SettingName } from '../../state/settings-fields';
-import { SETTING_CONTROLS, type SettingControl } from './setting-controls';
+import { settings } from '../../app/app-state';
+import type { Command, CommandSource } from '../command-palette/commands';
+import type { SettingName } from './settings-fields';
+import { SETTING_CONTROLS, type SettingControl } from './page/setting-controls';
 
 // A language is found by its name in English and in the language on screen, not only by its own.
 function languageNames(code: string): string[] {

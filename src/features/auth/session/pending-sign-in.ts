@@ -1,6 +1,6 @@
-import { reportNotice } from '../../../lib/report';
+import { reportNotice } from '../../../lib/notice-bus';
 import { isRecord } from '../../../lib/checks';
-import { AUTH_NOTICES } from '../notices';
+import { AUTH_NOTICES } from '../auth-notices';
 import { withoutCallbackParams } from './callback-url';
 
 type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;

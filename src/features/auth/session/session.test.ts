@@ -2,13 +2,13 @@ import { OidcClient, User, type SigninRedirectArgs } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
-import * as report from '../../../lib/report';
+import * as report from '../../../lib/notice-bus';
 import { createMemoryStorage } from '../../../lib/storage';
-import { AuthModel } from '../../../state/auth-model';
+import { AuthModel } from '../auth-model';
 import { locksTakenBy } from '../../../test/locks';
 import { startTestSignIn } from '../../../test/oidc';
 import { sessionWiring } from '../../../test/user-manager';
-import { AUTH_NOTICES, takeCarriedNotice } from '../notices';
+import { AUTH_NOTICES, takeCarriedNotice } from '../auth-notices';
 import { connectSession } from './session';
 import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
 

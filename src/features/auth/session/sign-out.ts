@@ -1,8 +1,8 @@
 import { User, type UserManager } from 'oidc-client-ts';
 import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
-import { reportNotice } from '../../../lib/report';
-import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../notices';
+import { reportNotice } from '../../../lib/notice-bus';
+import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../auth-notices';
 import { RENEW_LOCK_NAME, withLock, type SingleTabUserManager } from './user-manager';
 
 function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {

@@ -1,8 +1,8 @@
 import { User } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as report from '../../../lib/report';
+import * as report from '../../../lib/notice-bus';
 import { createMemoryStorage } from '../../../lib/storage';
-import { AuthModel } from '../../../state/auth-model';
+import { AuthModel } from '../auth-model';
 import { TEST_OIDC } from '../../../test/oidc';
 import { sessionWiring } from '../../../test/user-manager';
 import { connectSession } from '../session/session';

@@ -2,7 +2,7 @@ import type { OidcEnv } from '../../../config/env';
 import { connectSessionTokens, tokensChanged } from '../../../lib/session-tokens';
 import type { AppStorage } from '../../../lib/storage';
 import { onOtherTabChange } from '../../../lib/storage-events';
-import type { AuthModel } from '../../../state/auth-model';
+import type { AuthModel } from '../auth-model';
 import type { ConnectedSession } from '../session/session';
 import { oidcUserKey } from '../session/stored-session';
 

@@ -1,10 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { LoginIcon } from '../../../components/ui/icons';
+import { LoginIcon } from '../../../components/ui/svg-icons';
 import { env } from '../../../config/env';
 import { useT } from '../../../i18n/use-t';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { auth } from '../../../state/app-state';
+import { auth } from '../../../app/app-state';
 import { withoutCallbackParams } from '../session/callback-url';
 import { login, logout, signInModel } from '../sign-in';
 import { toolbarAuthButton, UserMenuButton } from './user-menu-button';

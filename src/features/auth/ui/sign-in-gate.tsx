@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PageHeading } from '../../../components/page-heading';
-import { LoginIcon } from '../../../components/ui/icons';
+import { LoginIcon } from '../../../components/ui/svg-icons';
 import { useT } from '../../../i18n/use-t';
 import { login, signInModel } from '../sign-in';
 

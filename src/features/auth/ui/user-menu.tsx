@@ -2,10 +2,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { focusNextTabStop } from '../../../components/tab-order';
-import { LogoutIcon, PersonIcon } from '../../../components/ui/icons';
+import { LogoutIcon, PersonIcon } from '../../../components/ui/svg-icons';
 import { useT } from '../../../i18n/use-t';
-import type { UserProfile } from '../../../state/auth-model';
-import { displayEmail, displayName } from './profile';
+import type { UserProfile } from '../auth-model';
+import { displayEmail, displayName } from '../../profile/display-email';
 
 interface UserMenuProps {
   user: UserProfile;

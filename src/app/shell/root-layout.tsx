@@ -1,0 +1,43 @@
+import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { AuthControls } from '../../features/auth/ui/auth-controls';
+import { auth } from '../app-state';
+import { usePageAccess } from '../routing/page-guard';
+import { NoAccess } from './no-access';
+import { RouteTransition } from '../motion/route-transition';
+import { Shell } from './shell';
+
+// Only a page waiting for sign-in shows it: it stays out of the first-load bundle.
+const SignInGate = lazy(() =>
+  import('../../features/auth/ui/sign-in-gate').then((module) => ({ default: module.SignInGate })),
+);
+
+const Frame = ({ children }: { children: ReactNode }) => <Shell authSlot={<AuthControls />}>{children}</Shell>;
+
+const Gate = () => (
+  <Suspense fallback={null}>
+    <SignInGate />
+  </Suspense>
+);
+
+export function RootLayout(): ReactElement {
+  // Read here (a component) so a sign-in or sign-out, in this tab or another, shows or hides the page at once.
+  const access = usePageAccess(auth.state.value);
+  return (
+    <Frame>
+      {access === 'sign-in' ? (
+        <Gate />
+      ) : (
+        <RouteTransition>{access === 'open' ? <Outlet /> : <NoAccess />}</RouteTransition>
+      )}
+    </Frame>
+  );
+}
+
+export function PendingRoot(): ReactElement {
+  return (
+    <Frame>
+      <Gate />
+    </Frame>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Notice } from '../../lib/notice-bus';
+
+export const AUTH_NOTICES = {
+  signInFailed: {
+    kind: 'error',
+    messageId: 'snxt.auth.signInFailed',
+    defaultMessage: 'Sign-in did not complete. Please try again.',
+  },
+  callbackIgnored: {
+    kind: 'warning',
+    messageId: 'snxt.auth.callbackIgnored',
+    defaultMessage: 'That sign-in link is not valid or has already been used. Nothing changed.',
+  },
+  providerUnavailable: {
+    kind: 'error',
+    messageId: 'snxt.auth.providerUnavailable',
+    defaultMessage: 'The sign-in service cannot be reached right now. Please try again later.',
+  },
+  signOutIncomplete: {
+    kind: 'warning',
+    messageId: 'snxt.auth.signOutIncomplete',
+    defaultMessage: 'You are signed out here, but the sign-in service could not be reached to end its session.',
+  },
+} as const satisfies Record<string, Notice>;
+
+export type AuthNoticeName = keyof typeof AUTH_NOTICES;
+type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+// sessionStorage, not `snxt-` (app state): it is for the app's next start in this tab only.
+export const CARRIED_NOTICE_KEY = 'snxt:auth-notice';
+
+export function tabStorage(): TabStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Once, and only one of the app's own notices: never text from storage. */
+export function takeCarriedNotice(storage = tabStorage()): Notice | null {
+  try {
+    const name = storage?.getItem(CARRIED_NOTICE_KEY);
+    if (!name) return null;
+    storage?.removeItem(CARRIED_NOTICE_KEY);
+    return Object.hasOwn(AUTH_NOTICES, name) ? AUTH_NOTICES[name as AuthNoticeName] : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { SearchIcon } from '../../components/ui/svg-icons';
+import { useT } from '../../i18n/use-t';
+
+export const preloadCommandPalette = () => import('../../app/command-sources');
+const Palette = lazy(() => preloadCommandPalette().then((module) => ({ default: module.AppCommandPalette })));
+
+// Not while typing in a field of the page; in the palette's own it closes the palette.
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || target.matches('input:not([cmdk-input]),textarea'));
+
+export function CommandPaletteButton({ className }: { className: string }) {
+  const t = useT();
+  // Undefined until first wanted: the palette's code loads then.
+  const [open, setOpen] = useState<boolean>();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && (event.key === 'k' || event.code === 'KeyK') && !typing(event.target)) {
+        event.preventDefault();
+        setOpen((wasOpen) => !wasOpen);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-label={t('snxt.palette.open')}
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={() => setOpen(true)}
+      >
+        <SearchIcon />
+      </button>
+      {open !== undefined && (
+        <Suspense fallback={null}>
+          <Palette open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

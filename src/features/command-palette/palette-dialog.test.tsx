@@ -1,0 +1,131 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import de from '../../../public/assets/i18n/de.json';
+import en from '../../../public/assets/i18n/en.json';
+import type { Command } from './commands';
+import { startTestState } from '../../test/test-state';
+import { CommandPalette } from './palette-dialog';
+
+const commandList = (): Command[] => [
+  { id: 'home', group: 'pages', labelKey: 'snxt.menu.home', run: vi.fn() },
+  { id: 'settings', group: 'pages', labelKey: 'snxt.menu.settings', run: vi.fn() },
+  { id: 'black', group: 'theme', labelKey: 'snxt.settings.themes.black', run: vi.fn() },
+  { id: 'de', group: 'language', label: { text: 'Deutsch', lang: 'de-DE' }, keywords: ['German'], run: vi.fn() },
+  { id: 'es', group: 'language', label: { text: 'Español', lang: 'es-ES' }, keywords: ['Spanish'], run: vi.fn() },
+  { id: 'sticky', group: 'preferences', labelKey: 'snxt.settings.stickyHeader.turnOff', run: vi.fn() },
+  { id: 'login', group: 'account', labelKey: 'snxt.auth.login', run: vi.fn() },
+];
+
+function Harness({ messages = en }: { messages?: Record<string, string> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <IntlProvider locale="en" messages={messages}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <CommandPalette open={open} onOpenChange={setOpen} commands={COMMANDS} />
+    </IntlProvider>
+  );
+}
+
+async function openPalette(messages?: Record<string, string>) {
+  const user = userEvent.setup();
+  render(<Harness messages={messages} />);
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  return user;
+}
+
+const input = () => screen.getByRole('combobox');
+const activeOption = () => document.getElementById(input().getAttribute('aria-activedescendant') ?? '');
+const expectActive = (name: string) => waitFor(() => expect(activeOption()).toHaveTextContent(name));
+const optionNames = () => screen.queryAllByRole('option').map((option) => option.textContent);
+
+let COMMANDS: Command[];
+
+describe('CommandPalette', () => {
+  beforeEach(() => {
+    COMMANDS = commandList();
+    startTestState();
+    Element.prototype.scrollIntoView = () => undefined;
+  });
+
+  it('is a modal dialog with a combobox and the commands in named groups', async () => {
+    await openPalette();
+    const dialog = screen.getByRole('dialog', { name: 'Command palette' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByRole('combobox', { name: 'Type a command or search' })).toHaveFocus();
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await expectActive('Home');
+    const groups = screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'));
+    expect(groups.map((id) => document.getElementById(id!)?.textContent)).toEqual([
+      'Pages',
+      'Theme',
+      'Language',
+      'Preferences',
+      'Account',
+    ]);
+    expect(optionNames()).toEqual([
+      'Home',
+      'Settings',
+      'Black',
+      'Deutsch',
+      'Español',
+      'Turn off sticky header',
+      'Login',
+    ]);
+    expect(screen.getByText('Deutsch')).toHaveAttribute('lang', 'de-DE');
+  });
+
+  it('filters case-insensitively and makes the best match the active option', async () => {
+    const user = await openPalette();
+    await user.type(input(), 'STICKY');
+    expect(optionNames()).toEqual(['Turn off sticky header']);
+    await expectActive('Turn off sticky header');
+    await user.clear(input());
+    await user.type(input(), 'theme');
+    expect(optionNames()).toEqual(['Black']);
+    await user.clear(input());
+    await user.type(input(), 'login');
+    expect(optionNames()[0]).toBe('Login');
+    await expectActive('Login');
+    await user.clear(input());
+    await user.type(input(), 'nothing like it');
+    expect(screen.getByText('No results.')).toBeInTheDocument();
+  });
+
+  it('finds commands in the active language and in English', async () => {
+    const user = await openPalette(de);
+    await waitFor(() => expect(input()).toHaveAccessibleName('Befehl eingeben oder suchen'));
+    await user.type(input(), 'einstellungen');
+    await expectActive('Einstellungen');
+    await user.clear(input());
+    await user.type(input(), 'settings');
+    await waitFor(() => expect(activeOption()).toHaveTextContent('Einstellungen'));
+    await user.clear(input());
+    await user.type(input(), 'german');
+    expect(optionNames()).toEqual(['Deutsch']);
+  });
+
+  it('runs the active option on Enter once closed, and gives focus back', async () => {
+    const user = await openPalette();
+    await user.keyboard('{ArrowDown}');
+    await expectActive('Settings');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(COMMANDS[1]!.run).toHaveBeenCalledOnce());
+    expect(COMMANDS[0]!.run).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('closes on Escape without running anything, focus back where it was', async () => {
+    const user = await openPalette();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+    for (const command of COMMANDS) expect(command.run).not.toHaveBeenCalled();
+  });
+});

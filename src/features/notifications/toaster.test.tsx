@@ -1,0 +1,52 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ShownNotice } from './notifications-model';
+import { Toaster, type Translate } from './toaster';
+
+const english: Translate = (_id, defaultMessage) => defaultMessage;
+const error: ShownNotice = {
+  id: 1,
+  kind: 'error',
+  messageId: 'snxt.errors.generic',
+  defaultMessage: 'An error occurred.',
+  durationMs: 3000,
+};
+
+describe('Toaster', () => {
+  it('shows a notice in the notifications region with its English fallback text', async () => {
+    render(<Toaster notices={[error]} onDismiss={() => undefined} translate={english} />);
+    const region = screen.getByRole('region', { name: /Notifications/ });
+    expect(await screen.findByRole('listitem')).toHaveTextContent(/^An error occurred\.$/);
+    expect(region).toContainElement(screen.getByRole('listitem'));
+  });
+
+  it('uses loaded translations when there are some', async () => {
+    const german: Translate = (id, fallback) =>
+      id === 'snxt.errors.generic' ? 'Ein Fehler ist aufgetreten.' : fallback;
+    render(<Toaster notices={[error]} onDismiss={() => undefined} translate={german} />);
+    expect(await screen.findByRole('listitem')).toHaveTextContent('Ein Fehler ist aufgetreten.');
+  });
+
+  it('is dismissed with its close button', async () => {
+    const onDismiss = vi.fn();
+    render(<Toaster notices={[{ ...error, kind: 'info', id: 7 }]} onDismiss={onDismiss} translate={english} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect(onDismiss).toHaveBeenCalledWith(7);
+  });
+
+  it('offers the action of a snack bar as a button', async () => {
+    const run = vi.fn();
+    const snackBar: ShownNotice = {
+      id: 2,
+      kind: 'info',
+      messageId: 'snxt.update.available',
+      defaultMessage: 'A new version is available.',
+      action: { labelId: 'snxt.update.reload', defaultLabel: 'Reload', run },
+      durationMs: 0,
+    };
+    render(<Toaster notices={[snackBar]} onDismiss={() => undefined} translate={english} />);
+    await act(async () => userEvent.click(await screen.findByRole('button', { name: 'Reload' })));
+    expect(run).toHaveBeenCalledOnce();
+  });
+});

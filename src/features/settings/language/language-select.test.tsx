@@ -1,0 +1,43 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { settings } from '../../../app/app-state';
+import { startTestState } from '../../../test/test-state';
+import { renderWithIntl } from '../../../test/render';
+import { LanguageSelect } from './language-select';
+
+beforeEach(() => {
+  startTestState();
+});
+
+describe('toolbar language selector', () => {
+  it('is named "Language" and lists the codes in upper case', () => {
+    renderWithIntl(<LanguageSelect />);
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(select).toHaveValue('en');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'EN',
+      'DE',
+      'SK',
+      'FR',
+      'ES',
+      'PT-BR',
+      'ZH-CN',
+      'HE',
+    ]);
+  });
+
+  it('re-renders when the language signal changes outside React', () => {
+    renderWithIntl(<LanguageSelect />);
+    act(() => {
+      settings.change.language('he');
+    });
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('he');
+  });
+
+  it('choosing a code calls the change-language action', async () => {
+    renderWithIntl(<LanguageSelect />);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'PT-BR');
+    expect(settings.state.value.language).toBe('pt-br');
+  });
+});

@@ -1,0 +1,148 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import messages from '../../../../public/assets/i18n/en.json';
+import { preloadTooltips } from '../../../components/ui/tooltip';
+import { settings } from '../../../app/app-state';
+import { startTestState } from '../../../test/test-state';
+import { SettingsPage } from './settings-page';
+
+// The Radix tooltip module is loaded on demand in the app; load it up front here.
+beforeAll(() => preloadTooltips());
+
+function renderPage() {
+  render(
+    <IntlProvider locale="en-US" messages={messages}>
+      <SettingsPage />
+    </IntlProvider>,
+  );
+}
+
+function mockReducedMotion(reduce: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: reduce && query.includes('prefers-reduced-motion'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+describe('SettingsPage', () => {
+  beforeEach(() => {
+    startTestState();
+  });
+
+  it('has the three titled sections and every control under its documented name', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    for (const title of ['General', 'Themes', 'Animations']) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    expect(screen.getByRole('combobox', { name: 'Theme' })).toHaveValue('DEFAULT-THEME');
+    for (const name of ['Sticky header', 'Auto night mode', 'Page animations', 'Elements animations']) {
+      expect(screen.getByRole('switch', { name })).toBeInTheDocument();
+    }
+  });
+
+  it("puts each section's switches in a group named by its heading", () => {
+    renderPage();
+    const sections = {
+      General: ['Sticky header'],
+      Themes: ['Auto night mode'],
+      Animations: ['Page animations', 'Elements animations'],
+    };
+    for (const [heading, switches] of Object.entries(sections)) {
+      const group = within(screen.getByRole('group', { name: heading }));
+      expect(group.getAllByRole('switch')).toHaveLength(switches.length);
+      for (const name of switches) expect(group.getByRole('switch', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('lists languages by their own names and themes by their English labels', () => {
+    renderPage();
+    const languages = within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option');
+    expect(languages.map((option) => option.textContent)).toContain('Deutsch');
+    expect(languages.map((option) => option.textContent)).toContain('עברית');
+    const themes = within(screen.getByRole('combobox', { name: 'Theme' })).getAllByRole('option');
+    expect(themes.map((option) => option.textContent)).toEqual(['Default', 'Light', 'Nature', 'Black']);
+  });
+
+  it('changes the settings through their actions', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Nature');
+    await user.click(screen.getByRole('switch', { name: 'Sticky header' }));
+    await user.click(screen.getByRole('switch', { name: 'Elements animations' }));
+    expect(settings.state.value).toMatchObject({
+      theme: 'NATURE-THEME',
+      stickyHeader: false,
+      elementsAnimations: false,
+    });
+    expect(screen.getByRole('switch', { name: 'Sticky header' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('shows the night mode controls only with auto night mode on', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.queryByRole('combobox', { name: 'At night, use' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Night mode follows' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Auto night mode' }));
+    const source = screen.getByRole('combobox', { name: 'Night mode follows' });
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Time of day', 'Device setting']);
+    await user.selectOptions(source, 'Device setting');
+    expect(settings.state.value.nightModeSource).toBe('system');
+    const night = screen.getByRole('combobox', { name: 'At night, use' });
+    expect(night).toHaveValue('BLACK-THEME');
+    await user.selectOptions(night, 'Light');
+    expect(settings.state.value.nightTheme).toBe('LIGHT-THEME');
+  });
+
+  it('operates the switches from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const sticky = screen.getByRole('switch', { name: 'Sticky header' });
+    sticky.focus();
+    await user.keyboard(' ');
+    expect(settings.state.value.stickyHeader).toBe(false);
+    await user.keyboard('{Enter}');
+    expect(settings.state.value.stickyHeader).toBe(true);
+  });
+
+  it('keeps the page switch off and explains why when page animations are disabled', async () => {
+    const user = userEvent.setup();
+    settings.change.pageAnimationsDisabled(true);
+    renderPage();
+    const page = screen.getByRole('switch', { name: 'Page animations' });
+    expect(page).toHaveAttribute('aria-disabled', 'true');
+    expect(page).toHaveAttribute('aria-checked', 'false');
+    expect(page).toHaveAccessibleDescription(/turned off in this browser/);
+    await user.hover(page);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/turned off in this browser/);
+    await user.click(page);
+    page.focus();
+    await user.keyboard(' ');
+    expect(settings.state.value.pageAnimations).toBe(false);
+    expect(page).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('says when the system asks for reduced motion', () => {
+    mockReducedMotion(true);
+    renderPage();
+    expect(screen.getByRole('note')).toHaveTextContent('reduced motion');
+  });
+
+  it('says nothing about reduced motion otherwise', () => {
+    mockReducedMotion(false);
+    renderPage();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});

@@ -1,9 +1,0 @@
-import type { Notice } from '../../lib/report';
-
-export const AWS_NOTICES = {
-  unavailable: {
-    kind: 'warning',
-    messageId: 'snxt.aws.unavailable',
-    defaultMessage: 'AWS access is not available right now.',
-  },
-} as const satisfies Record<string, Notice>;
