@@ -2,30 +2,81 @@ import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import prettier from 'eslint-config-prettier';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The one-way layout (docs/architecture.md), top to bottom: a folder imports only from the folders
- * below it. Each zone lists the folders its files must not import from.
+ * Three tiers (docs/architecture.md): shared code at the bottom, one folder per domain in the middle, the app shell and
+ * routes on top. Shared folders import only the shared folders below them; a domain imports shared code, its own
+ * files, and the public entry (index.ts) of the domains it lists here; the app imports domains by their entry only.
  */
-const LAYERS = ['routes', 'app', 'features', 'components', 'state', 'i18n', 'lib', 'config'];
-const layers = LAYERS.slice(1).map((layer, index) => ({
-  target: `./src/${layer}`,
-  from: LAYERS.slice(0, index + 1).map((above) => `./src/${above}`),
-}));
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+const SHARED = ['components', 'i18n', 'lib', 'config'];
+const DOMAINS = {
+  'command-palette': [],
+  notifications: [],
+  home: [],
+  offline: [],
+  auth: ['command-palette'],
+  'aws-identity': ['auth'],
+  profile: ['auth', 'aws-identity'],
+  analytics: ['auth'],
+  'error-reports': ['auth'],
+  settings: ['command-palette', 'analytics'],
+};
+const domainFolders = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const featureZones = features.map((feature) => ({
-  target: `./src/features/${feature}`,
-  from: './src/features',
-  except: [`./${feature}`],
-  message: 'A feature never imports another feature.',
-}));
+checkDomains(DOMAINS, domainFolders);
+
+/** Every domain folder is listed, every edge names a domain, and no chain of edges comes back to where it began. */
+export function checkDomains(domains, folders) {
+  const unlisted = folders.filter((name) => !Object.hasOwn(domains, name));
+  if (unlisted.length > 0) throw new Error(`eslint.config.js: add ${unlisted.join(', ')} to DOMAINS`);
+  const visiting = new Set();
+  const done = new Set();
+  const visit = (name, path) => {
+    if (done.has(name)) return;
+    if (visiting.has(name)) throw new Error(`eslint.config.js: DOMAINS has a cycle: ${[...path, name].join(' → ')}`);
+    if (!Object.hasOwn(domains, name))
+      throw new Error(`eslint.config.js: ${path.at(-1)} lists an unknown domain ${name}`);
+    visiting.add(name);
+    for (const next of domains[name]) visit(next, [...path, name]);
+    visiting.delete(name);
+    done.add(name);
+  };
+  for (const name of Object.keys(domains)) visit(name, []);
+}
+
+const entries = (names) => names.map((name) => `./${name}/index.ts`);
+const tierZones = [
+  ...SHARED.map((folder, index) => ({
+    target: `./src/${folder}`,
+    from: ['./src/app', './src/routes', './src/features', ...SHARED.slice(0, index).map((above) => `./src/${above}`)],
+    message: 'Shared code imports only the shared folders below it (docs/architecture.md).',
+  })),
+  ...Object.entries(DOMAINS).map(([name, uses]) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`, ...entries(uses)],
+    message: `${name} imports its own files and the entries of ${uses.join(', ') || 'no other domain'} (DOMAINS in eslint.config.js).`,
+  })),
+  ...Object.keys(DOMAINS).map((name) => ({
+    target: `./src/features/${name}`,
+    from: ['./src/app', './src/routes'],
+    message: 'A domain never imports the app shell or routes.',
+  })),
+  {
+    // Not src/boot.ts: bundled alone into every page, it takes the settings' look rules from their own files.
+    target: ['./src/app', './src/routes', './src/main.tsx', './src/router.ts', './src/prerender-entry.tsx'],
+    from: './src/features',
+    except: entries(Object.keys(DOMAINS)),
+    message: 'The app imports a domain through its entry (its index.ts) only.',
+  },
+  { target: './src/app', from: './src/routes', message: 'Routes sit above the app shell.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', '.e2e', 'node_modules', 'src/routeTree.gen.ts', 'playwright-report', 'test-results'] },
@@ -39,17 +90,17 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'import-x': importX, 'react-hooks': reactHooks },
     languageOptions: jsxA11y.flatConfigs.recommended.languageOptions,
+    // Without it the zones below never match: an import the resolver cannot find is skipped.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...layers.map((layer) => ({ ...layer, message: 'Imports point downward only (docs/architecture.md).' })),
-            ...featureZones,
-            { target: './src', from: './tests', message: 'The app never imports test code.' },
-          ],
+          zones: [...tierZones, { target: './src', from: './tests', message: 'The app never imports test code.' }],
         },
       ],
     },
@@ -62,6 +113,9 @@ export default tseslint.config(
   {
     files: ['tests/e2e/**/*.ts'],
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -8,7 +8,7 @@ import { pathHere, replayEarlyInput } from './lib/early-input';
 import { renderSnapshotFirst, snapshotDone, useHydrated } from './lib/use-hydrated';
 import { yieldToMain } from './lib/yield-to-main';
 import { createAppRouter, keepScrollOnHydration, loadMatchedPages } from './router';
-import { i18n } from './app/app-state';
+import { i18n } from './features/settings';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -47,7 +47,7 @@ function prerenderedHere(container: HTMLElement): boolean {
 // The match, the lazy page and English come first, so the first render is exactly the server's markup.
 async function hydrate(router: AppRouter, container: HTMLElement, renderer: Promise<Renderer>): Promise<boolean> {
   const [english, { hydrateRoot }] = await Promise.all([
-    i18n.english(),
+    i18n().english(),
     renderer,
     router.load().then(() => loadMatchedPages(router)),
   ]);

@@ -1,14 +1,19 @@
 import { useRouter } from '@tanstack/react-router';
-import { accountCommands } from '../features/auth/account-commands';
-import { CommandPalette } from '../features/command-palette/palette-dialog';
-import { settingCommands } from '../features/settings/setting-commands';
-import { collectCommands, type CommandSource } from '../features/command-palette/commands';
+import { accountCommands } from '../features/auth';
+import { collectCommands, type CommandSource, CommandPalette } from '../features/command-palette';
+import { i18n, settingCommands } from '../features/settings';
 import { pageCommands } from './routing/page-commands';
 
-/** The palette's one list: a feature that offers commands adds its source here. */
+/** The palette's one list: a domain that offers commands adds its source here. */
 const COMMAND_SOURCES: readonly CommandSource[] = [pageCommands, settingCommands, accountCommands];
+
+const loadEnglish = () =>
+  i18n()
+    .english()
+    .then((loaded) => loaded.messages);
 
 export function AppCommandPalette(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const router = useRouter();
-  return <CommandPalette {...props} commands={props.open ? collectCommands(COMMAND_SOURCES, { router }) : []} />;
+  const commands = props.open ? collectCommands(COMMAND_SOURCES, { router }) : [];
+  return <CommandPalette {...props} commands={commands} loadEnglish={loadEnglish} />;
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { LoadedMessages } from '../i18n/load-messages';
 import { AppIntlProvider } from '../i18n/intl-provider';
-import { i18n } from './app-state';
-import { AppToaster } from '../features/notifications/notice-toaster';
+import { i18n } from '../features/settings';
+import { AppToaster } from '../features/notifications';
 
 export function AppProviders({
   hydrationMessages = null,
@@ -11,13 +11,14 @@ export function AppProviders({
   hydrationMessages?: LoadedMessages | null;
   children: ReactNode;
 }) {
+  const { messages, textShown } = i18n();
   return (
     <>
-      <AppIntlProvider messages={i18n.messages} snapshot={hydrationMessages} onShown={i18n.textShown}>
+      <AppIntlProvider messages={messages} snapshot={hydrationMessages} onShown={textShown}>
         {children}
       </AppIntlProvider>
       {/* Outside the intl provider: errors must show even before (or without) loaded messages. */}
-      <AppToaster />
+      <AppToaster messages={messages} />
     </>
   );
 }

@@ -1,42 +1,46 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { env } from '../config/env';
 import { preloadTooltips } from '../components/ui/tooltip';
-import { runSignIn } from '../features/auth/sign-in';
-import { SignInModel } from '../features/auth/sign-in-model';
+import { env } from '../config/env';
+import { loadAnalytics } from '../features/analytics';
+import { auth, runSignIn, SignInModel } from '../features/auth';
+import { loadAwsCredentials } from '../features/aws-identity';
+import { startErrorReports } from '../features/error-reports';
+import { preloadToaster } from '../features/notifications';
+import { loadOffline } from '../features/offline';
+import { settings } from '../features/settings';
 import { whenTakingInput } from '../lib/early-input';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
-import { auth, settings, startState, storage, type AppStateDeps } from './app-state';
-import { preloadToaster } from '../features/notifications/notice-toaster';
+import { afterFirstLoad, whenIdleInTurn } from '../lib/idle';
+import { appStorage } from '../lib/storage';
+import { startState, type AppStateDeps } from './app-state';
+import { loadCommandPalette } from './load-command-palette';
 import { leavePagesWhenSignedOut } from './routing/page-guard';
-import { preloadCommandPalette } from '../features/command-palette/palette-button';
 import { startPageTitle } from './routing/page-title';
-import { afterFirstLoad, preloadLazyRoutes, whenIdleInTurn } from './routing/preload-routes';
-import { startErrorReports } from '../features/error-reports/start-error-reports';
+import { preloadLazyRoutes } from './routing/preload-routes';
 
-// Only with an identity pool, and after the first page: it stays out of the first-load bundle.
-const awsCredentials = () => import('../features/aws-identity/aws-credentials');
-
+/** The one place the app starts: the state, each domain's start-up, what follows the router. Returns the stop. */
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
   const reports = __ERROR_REPORT_URL__ ? startErrorReports(router, __ERROR_REPORT_URL__) : () => {};
   const stops = [reports, startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];
   let stopOffline = () => {};
   stops.push(() => stopOffline());
   if (__GA_MEASUREMENT_ID__) {
-    const analytics = import('../features/analytics/start-analytics').then((module) => module.startAnalytics(router));
+    const analytics = loadAnalytics().then((module) => module.startAnalytics(router));
     stops.push(() => void analytics.then((stop) => stop()));
   }
   // After the state, so a sign-in answer or a reconciled session is saved.
   const signIn = new SignInModel({
-    auth,
-    storage,
+    auth: auth(),
+    storage: appStorage(),
     oidc: env.oidc,
     location: window.location,
-    language: settings.language,
+    language: settings().language,
   });
   router.update({ context: { signIn } });
   stops.push(runSignIn(signIn), leavePagesWhenSignedOut(router));
+  // Only with an identity pool, and after the first page: it stays out of the first-load bundle.
   const identityPool = Boolean(env.cognitoIdentity);
-  if (identityPool) stops.push(() => void awsCredentials().then((aws) => aws.stopAwsCredentials()));
+  if (identityPool) stops.push(() => void loadAwsCredentials().then((aws) => aws.stopAwsCredentials()));
   // After the first page (a failed preload must not look stale) and the app taking input; one idle task each.
   afterFirstLoad(router, () =>
     whenTakingInput(() =>
@@ -44,10 +48,10 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
         () => preloadLazyRoutes(router),
         preloadToaster,
         preloadTooltips,
-        preloadCommandPalette,
-        async () => identityPool && (await awsCredentials()).startAwsCredentials(),
+        loadCommandPalette,
+        async () => identityPool && (await loadAwsCredentials()).startAwsCredentials(),
         async () => {
-          if (env.production) stopOffline = (await import('../features/offline/start-offline')).startOffline(router);
+          if (env.production) stopOffline = (await loadOffline()).startOffline(router);
         },
       ]),
     ),

@@ -2,6 +2,7 @@ import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
 import { isRecord } from './checks';
 import { createFallbackStorage, createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
 import { reportError, reportNotice } from './notice-bus';
+import { runningSlot } from './running-slot';
 import { isUnsafeKey } from './safe-keys';
 
 export { createMemoryStorage, type AppStorage, type KeyValueStorage } from './fallback-storage';
@@ -141,3 +142,8 @@ export function saveItem(storage: KeyValueStorage, key: string, value: unknown, 
   storage.setItem(fullKey, serialized);
   return true;
 }
+
+const running = /* @__PURE__ */ runningSlot<AppStorage>('The app storage');
+/** The storage the app opened at start (localStorage, or memory when that fails). */
+export const appStorage = running.get;
+export const runAppStorage = running.run;

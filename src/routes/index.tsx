@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/home-page';
+import { HomePage } from '../features/home';
 
 // No title: the page title is the app name alone.
 export const Route = createFileRoute('/')({

@@ -1,4 +1,4 @@
-import type { RouteAnimationMode } from '../../features/settings/settings-model';
+import type { RouteAnimationMode } from '../../features/settings';
 
 export interface RouteAnimationFlags {
   page: boolean;

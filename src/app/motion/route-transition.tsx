@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefO
 import { ROUTE_ANIMATION } from '../../config/constants';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { useReducedMotion } from '../../components/use-reduced-motion';
-import { settings } from '../app-state';
+import { settings } from '../../features/settings';
 import { loadedMotion, loadMotion } from './load-motion';
 import { routeAnimationFlags } from './route-animation-flags';
 import { titleKeyAt, useRouteTitleKey } from '../routing/route-meta';
@@ -67,7 +67,7 @@ function RoutePage({ containerRef, enterPage, enterElements, children }: RoutePa
 export function RouteTransition({ children }: { children: ReactNode }) {
   const router = useRouter();
   const routeKey = useRouteTitleKey() ?? '';
-  const { page, elements } = routeAnimationFlags(settings.routeAnimationMode.value, useReducedMotion());
+  const { page, elements } = routeAnimationFlags(settings().routeAnimationMode.value, useReducedMotion());
   const containerRef = useRef<HTMLDivElement>(null);
   const [openingKey, setOpeningKey] = useState<string | null>(routeKey);
   // Once the app has left the page it opened on, every page that comes enters with animation.

@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auth } from '../app-state';
+import { auth } from '../../features/auth';
 import { startTestState } from '../../test/test-state';
 import { pageCommands } from './page-commands';
 
@@ -30,9 +30,9 @@ describe('pageCommands', () => {
   });
 
   it('offers the pages for signed-in users and for the groups the user is in, no others', () => {
-    auth.loginSuccess({ sub: 'user-1' });
+    auth().loginSuccess({ sub: 'user-1' });
     expect(offered()).toEqual(['home', 'settings', 'profile']);
-    auth.loginSuccess({ sub: 'user-1', groups: ['staff'] });
+    auth().loginSuccess({ sub: 'user-1', groups: ['staff'] });
     expect(offered()).toEqual(['home', 'settings', 'profile', 'staff']);
   });
 

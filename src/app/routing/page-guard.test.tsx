@@ -9,7 +9,7 @@ import {
 import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
-import { auth } from '../app-state';
+import { auth } from '../../features/auth';
 import { startTestState } from '../../test/test-state';
 import { guardPage, leavePagesWhenSignedOut, needsSignIn } from './page-guard';
 
@@ -119,7 +119,7 @@ describe('leavePagesWhenSignedOut', () => {
     startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
     const router = await routerAt(path);
     const stop = leavePagesWhenSignedOut(router);
-    auth.reset({ isAuthenticated: false, user: null });
+    auth().reset({ isAuthenticated: false, user: null });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.history.length).toBe(1);
     stop();
@@ -129,7 +129,7 @@ describe('leavePagesWhenSignedOut', () => {
     startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
     const router = await routerAt('/settings');
     const stop = leavePagesWhenSignedOut(router);
-    auth.logout();
+    auth().logout();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(router.state.location.pathname).toBe('/settings');
     stop();

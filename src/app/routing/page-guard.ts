@@ -1,10 +1,14 @@
 import { effect, untracked } from '@preact/signals-react';
 import { redirect, useMatches, type AnyRouter, type ParsedLocation } from '@tanstack/react-router';
 import { env } from '../../config/env';
-import type { SignInModel } from '../../features/auth/sign-in-model';
-import { auth } from '../app-state';
-import type { AuthState } from '../../features/auth/auth-model';
-import { routeAccess, type AccessNeeds, type RouteAccess } from '../../features/auth/route-access';
+import {
+  type SignInModel,
+  auth,
+  type AuthState,
+  routeAccess,
+  type AccessNeeds,
+  type RouteAccess,
+} from '../../features/auth';
 
 export interface AppRouterContext {
   signIn?: Pick<SignInModel, 'requireSignIn'>;
@@ -41,9 +45,9 @@ export const usePageAccess = (visitor: AuthState): RouteAccess =>
   useMatches({ select: (matches) => routeAccess(needsOf(matches), visitor) });
 
 export function leavePagesWhenSignedOut(router: AnyRouter): () => void {
-  let wasSignedIn = auth.state.peek().isAuthenticated;
+  let wasSignedIn = auth().state.peek().isAuthenticated;
   return effect(() => {
-    const signedIn = auth.state.value.isAuthenticated;
+    const signedIn = auth().state.value.isAuthenticated;
     if (wasSignedIn && !signedIn) {
       untracked(() => {
         // Only a page on screen: at start-up a stale "signed in" ends before any is.

@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { i18n } from '../app-state';
+import { i18n } from '../../features/settings';
 import { captureReports } from '../../test/capture-reports';
 import { startTestState } from '../../test/test-state';
 import { formatPageTitle, startPageTitle } from './page-title';
@@ -43,7 +43,7 @@ describe('page title', () => {
     await vi.waitFor(() => expect(document.title).toBe('Starter Next'));
     await router.navigate({ to: '/settings' });
     expect(document.title).toBe('Settings - Starter Next');
-    i18n.messages.value = { language: 'de', messages: { 'snxt.menu.settings': 'Einstellungen' }, errors: [] };
+    i18n().messages.value = { language: 'de', messages: { 'snxt.menu.settings': 'Einstellungen' }, errors: [] };
     expect(document.title).toBe('Einstellungen - Starter Next');
     await router.navigate({ to: '/settings/advanced' as '/settings' });
     expect(document.title).toBe('Starter Next');
@@ -52,7 +52,7 @@ describe('page title', () => {
   it('is run by the effect runner: a failure is reported, not thrown', async () => {
     startTestState();
     const reporter = captureReports();
-    await vi.waitFor(() => expect(i18n.messages.value).not.toBeNull());
+    await vi.waitFor(() => expect(i18n().messages.value).not.toBeNull());
     const brokenDocument = {
       set title(_: string) {
         throw new Error('read-only');

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals-react';
 import type { AnyRouter } from '@tanstack/react-router';
 import { env } from '../../config/env';
 import { runEffect } from '../../lib/model-kit';
-import { i18n } from '../app-state';
+import { i18n } from '../../features/settings';
 import { titleKeyAt } from './route-meta';
 
 export function formatPageTitle(routeTitle: string | undefined, appName: string): string {
@@ -16,7 +16,7 @@ export function startPageTitle(router: AnyRouter, appName = env.appName, doc: Do
   });
   const stop = runEffect('page title', () => {
     const key = titleKey.value;
-    const messages = i18n.messages.value?.messages;
+    const messages = i18n().messages.value?.messages;
     if (!messages) return;
     doc.title = formatPageTitle(key && (messages[key] ?? key), appName);
   });

@@ -1,7 +1,6 @@
 import { useMatches, type AnyRoute, type AnyRouter } from '@tanstack/react-router';
 import type { ComponentType, SVGProps } from 'react';
-import type { AuthState } from '../../features/auth/auth-model';
-import { offersRoute, type AccessNeeds } from '../../features/auth/route-access';
+import { type AuthState, offersRoute, type AccessNeeds } from '../../features/auth';
 
 export type NavPlacement = 'main' | 'drawer';
 

@@ -1,16 +1,13 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
-import { AuthControls } from '../../features/auth/ui/auth-controls';
-import { auth } from '../app-state';
+import { auth, AuthControls, loadSignInGate } from '../../features/auth';
+import { RouteTransition } from '../motion/route-transition';
 import { usePageAccess } from '../routing/page-guard';
 import { NoAccess } from './no-access';
-import { RouteTransition } from '../motion/route-transition';
 import { Shell } from './shell';
 
 // Only a page waiting for sign-in shows it: it stays out of the first-load bundle.
-const SignInGate = lazy(() =>
-  import('../../features/auth/ui/sign-in-gate').then((module) => ({ default: module.SignInGate })),
-);
+const SignInGate = lazy(() => loadSignInGate().then((component) => ({ default: component })));
 
 const Frame = ({ children }: { children: ReactNode }) => <Shell authSlot={<AuthControls />}>{children}</Shell>;
 
@@ -22,7 +19,7 @@ const Gate = () => (
 
 export function RootLayout(): ReactElement {
   // Read here (a component) so a sign-in or sign-out, in this tab or another, shows or hides the page at once.
-  const access = usePageAccess(auth.state.value);
+  const access = usePageAccess(auth().state.value);
   return (
     <Frame>
       {access === 'sign-in' ? (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { WIDE_LAYOUT_MIN_WIDTH_PX } from '../../config/constants';
 import { useT } from '../../i18n/use-t';
-import { ConsentBannerSlot } from '../../features/analytics/consent-banner-slot';
+import { ConsentBannerSlot } from '../../features/analytics';
 import { Footer } from './footer';
 import { RouteAnnouncer } from './route-announcer';
 import { SideDrawer } from './side-drawer';

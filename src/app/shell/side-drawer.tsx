@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/use-t';
 import { useHydrated } from '../../lib/use-hydrated';
-import { auth } from '../app-state';
+import { auth } from '../../features/auth';
 import { Logo } from './logo';
 import { navEntries } from '../routing/route-meta';
 
@@ -13,7 +13,7 @@ interface SideDrawerProps {
 
 export function SideDrawer({ open, onClose }: SideDrawerProps) {
   const t = useT();
-  const visitor = auth.state.value;
+  const visitor = auth().state.value;
   const links = navEntries(useRouter(), ['main', 'drawer'], useHydrated() ? visitor : null);
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
 

@@ -3,10 +3,10 @@ import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../../components/ui/svg-icons';
 import { useT } from '../../i18n/use-t';
 import { useHydrated } from '../../lib/use-hydrated';
-import { auth } from '../app-state';
-import { useSettings } from '../../features/settings/use-settings';
-import { CommandPaletteButton } from '../../features/command-palette/palette-button';
-import { LanguageSelect } from '../../features/settings/language/language-select';
+import { auth } from '../../features/auth';
+import { useSettings, LanguageSelect } from '../../features/settings';
+import { CommandPaletteButton } from '../../features/command-palette';
+import { loadCommandPalette } from '../load-command-palette';
 import { Logo } from './logo';
 import { navEntries } from '../routing/route-meta';
 
@@ -27,7 +27,7 @@ const focusFirstDrawerLink = (event: KeyboardEvent) => {
 
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
   const t = useT();
-  const visitor = auth.state.value;
+  const visitor = auth().state.value;
   const mainLinks = navEntries(useRouter(), ['main'], useHydrated() ? visitor : null);
   const sticky = useSettings().stickyHeader;
   return (
@@ -72,7 +72,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           </ul>
         </nav>
         <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-2">
-          <CommandPaletteButton className={toolbarButton} />
+          <CommandPaletteButton className={toolbarButton} load={loadCommandPalette} />
           {authSlot}
           <Link to="/settings" className={toolbarButton} aria-label={t('snxt.menu.settings')}>
             <SettingsIcon />

@@ -1,19 +1,12 @@
-import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { runningSlot } from '../../lib/running-slot';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { ConsentChoice, ConsentModel } from './consent-model';
 
-// The one running-instance slot: the analytics start-up (analytics builds only) puts its model here. Pure, so a
-// build without analytics drops it.
-const running = /* @__PURE__ */ signal<ConsentModel | null>(null);
+// The analytics start-up (analytics builds only) puts its model here. Pure, so a build without analytics drops it.
+const running = /* @__PURE__ */ runningSlot<ConsentModel>('The consent model');
 
-export function runConsent(model: ConsentModel): () => void {
-  running.value = model;
-  return () => {
-    if (running.peek() === model) running.value = null;
-    model[Symbol.dispose]();
-  };
-}
+export const runConsent = running.run;
 
 export interface ConsentView {
   known: boolean;
@@ -26,7 +19,7 @@ const UNKNOWN: ConsentView = { known: false, analytics: null };
 export function useConsent(): ConsentView {
   // The signals Babel transform reaches .tsx files only; this tracks the read for the component.
   useSignals();
-  const model = running.value;
+  const model = running.current();
   const analytics = model?.analytics.value ?? null;
   return useHydrated() && model ? { known: true, analytics } : UNKNOWN;
 }

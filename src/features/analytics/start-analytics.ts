@@ -1,16 +1,16 @@
 import { signal } from '@preact/signals-react';
 import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 import { env } from '../../config/env';
-import { isSignInCallback } from '../auth/session/callback-url';
+import { isSignInCallback } from '../auth';
 import type { Analytics } from './gtag';
 import { runEffect } from '../../lib/model-kit';
 import { pageViewOf, type PageView } from './page-view';
 import { reportError } from '../../lib/notice-bus';
 import type { AppStorage } from '../../lib/storage';
-import { storage as appStorage } from '../../app/app-state';
+import { appStorage } from '../../lib/storage';
 import { runConsent } from './consent';
 import { ConsentModel } from './consent-model';
-import { afterFirstLoad, whenIdle } from '../../app/routing/preload-routes';
+import { afterFirstLoad, whenIdle } from '../../lib/idle';
 
 interface AnalyticsOptions {
   id?: string | null;
@@ -44,7 +44,7 @@ export function startAnalytics(
   {
     id = env.gaMeasurementId,
     production = env.production,
-    storage = appStorage,
+    storage = appStorage(),
     load = () => import('./gtag'),
     loadVitals = () => import('./web-vitals'),
   }: AnalyticsOptions = {},

@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth } from '../../app/app-state';
+import { auth } from './auth-model';
 import { startTestState } from '../../test/test-state';
 import { accountCommands } from './account-commands';
 import { login, logout } from './sign-in';
@@ -31,7 +31,7 @@ describe('accountCommands', () => {
   });
 
   it('offers Logout to a signed-in user, which signs out and goes home', () => {
-    auth.loginSuccess({ sub: 'user-1' });
+    auth().loginSuccess({ sub: 'user-1' });
     const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(undefined);
     expect(commands()).toMatchObject([{ group: 'account', labelKey: 'snxt.auth.logout' }]);
     commands()[0]!.run();

@@ -5,6 +5,7 @@ import { defineAction, runEffect } from '../../lib/model-kit';
 import { ownValue, withoutUnsafeKeys } from '../../lib/safe-keys';
 import { saveItem, type AppStorage } from '../../lib/storage';
 import { onOtherTabChange } from '../../lib/storage-events';
+import { runningSlot } from '../../lib/running-slot';
 
 /** Profile claims of the ID token (sub, email, name…); never tokens. */
 export interface UserProfile {
@@ -87,3 +88,11 @@ export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
 });
 
 export type AuthModel = InstanceType<typeof AuthModel>;
+
+const running = /* @__PURE__ */ runningSlot<AuthModel>('The auth model');
+/** The running auth model (startApp starts it). */
+export const auth = running.get;
+export const runAuth = running.run;
+
+/** The signed-in user's profile claims, or null (also before the app has started). */
+export const signedInUser = (): UserProfile | null => running.peek()?.state.peek().user ?? null;

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as report from '../../lib/notice-bus';
 import { onTokensChange, sessionTokens, type AccessToken } from '../../lib/session-tokens';
 import { createMemoryStorage } from '../../lib/storage';
-import { auth, settings } from '../../app/app-state';
+import { auth } from './auth-model';
+import { signal } from '@preact/signals-react';
+import type { Language } from '../../config/constants';
 import { startTestState } from '../../test/test-state';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
 import { CARRIED_NOTICE_KEY } from './auth-notices';
@@ -48,13 +50,16 @@ interface StartOptions {
 }
 
 let model: SignInModel;
+/** The language on screen (the settings model's `language` in the app). */
+const language = signal<Language>('en');
 
 const readIdToken = async () => (await sessionTokens()?.idToken()) ?? null;
 
 /** Starts the app's state on `storage` (holding `storedAuth`), then a fresh sign-in model, as the app does. */
 function startAuth({ oidc = OIDC, storedAuth = null, location, load, storage = createMemoryStorage() }: StartOptions) {
   startTestState({ storage, stored: { 'snxt-AUTH': storedAuth } });
-  model = new SignInModel({ auth, storage, oidc, location, language: settings.language, loadSession: load });
+  language.value = 'en';
+  model = new SignInModel({ auth: auth(), storage, oidc, location, language, loadSession: load });
   const started = model;
   onTestFinished(() => started[Symbol.dispose]());
 }
@@ -101,11 +106,11 @@ describe('sign-in at start-up, Login and Logout', () => {
   it('asks for the hosted page in the language on screen at the moment of Login', async () => {
     const { load, session } = fakeSession();
     startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });
-    settings.change.language('pt-br');
+    language.value = 'pt-br';
     model.login();
     await flush();
     expect(session.login).toHaveBeenLastCalledWith('/', 'pt-br', false);
-    settings.change.language('he');
+    language.value = 'he';
     model.login();
     await flush();
     expect(session.login).toHaveBeenLastCalledWith('/', 'he', false);
@@ -152,7 +157,7 @@ describe('sign-in at start-up, Login and Logout', () => {
     const { load, session } = fakeSession();
     startAuth({ oidc: OIDC, storedAuth, location: at('/'), load });
     model.logout();
-    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(auth().state.value.isAuthenticated).toBe(false);
     await flush();
     expect(session.endSession).toHaveBeenCalledTimes(1);
   });
@@ -175,7 +180,7 @@ describe('sign-in at start-up, Login and Logout', () => {
     });
     startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=a&state=${state}&x=1`), load, storage });
     await expect(model.takePendingCallback()).resolves.toBe('/?x=1');
-    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(auth().state.value.isAuthenticated).toBe(false);
     expect(notices).toEqual(['snxt.auth.signInFailed']);
   });
 });
@@ -218,7 +223,7 @@ describe('the stored tokens at Logout and at start-up', () => {
     await flush();
     model.logout();
     expect(storage.getItem(OIDC_USER_KEY)).toBeNull();
-    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(auth().state.value.isAuthenticated).toBe(false);
     await flush();
     expect(notices).toContain('snxt.auth.signOutIncomplete');
   });
@@ -231,7 +236,7 @@ describe('the stored tokens at Logout and at start-up', () => {
     await flush();
     expect(session.revokeLeftover).toHaveBeenCalledExactlyOnceWith(TOKENS);
     expect(connected.reconcileOnce).not.toHaveBeenCalled();
-    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(auth().state.value.isAuthenticated).toBe(false);
     expect(notices).toEqual([]);
   });
 
@@ -275,7 +280,7 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
     startAuth({ oidc: OIDC, storedAuth, location: at(`${path}&keep=1`), load, storage });
     await expect(model.takePendingCallback()).resolves.toBe('/?keep=1');
     await flush();
-    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(auth().state.value).toEqual(SIGNED_IN);
     expect(connected.handleCallbackOnce).not.toHaveBeenCalled();
     // The stored sign-in is still checked as on any start-up.
     expect(connected.reconcileOnce).toHaveBeenCalledTimes(1);
@@ -289,7 +294,7 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
     startAuth({ oidc: OIDC, storedAuth, location: at(path), load, storage });
     await expect(model.takePendingCallback()).resolves.toBe('/');
     await flush();
-    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(auth().state.value.isAuthenticated).toBe(false);
     expect(load).not.toHaveBeenCalled();
     expect(notices).toEqual(['snxt.auth.callbackIgnored']);
   });
@@ -306,7 +311,7 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
       startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=x&state=${state}`), load, storage });
       await model.takePendingCallback();
       expect(connected.handleCallbackOnce).not.toHaveBeenCalled();
-      expect(auth.state.value).toEqual(SIGNED_IN);
+      expect(auth().state.value).toEqual(SIGNED_IN);
     }
   });
 
@@ -319,7 +324,7 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
     startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=x&state=${state}`), load, storage });
     await expect(model.takePendingCallback()).resolves.toBe('/');
     expect(connected.handleCallbackOnce).not.toHaveBeenCalled();
-    expect(auth.state.value).toEqual(SIGNED_IN);
+    expect(auth().state.value).toEqual(SIGNED_IN);
   });
 });
 
@@ -348,7 +353,7 @@ describe('a page that needs sign-in', () => {
       () =>
         new Promise<undefined>((resolve) => {
           finishCheck = () => {
-            auth.sessionEnded();
+            auth().sessionEnded();
             resolve(undefined);
           };
         }),
@@ -367,7 +372,7 @@ describe('a page that needs sign-in', () => {
     const state = await startTestSignIn(storage);
     const { load, connected, session } = fakeSession();
     connected.handleCallbackOnce.mockImplementation(async () => {
-      auth.loginSuccess({ sub: 'user-1' });
+      auth().loginSuccess({ sub: 'user-1' });
       return '/profile';
     });
     startAuth({ storedAuth: null, location: at(`/?code=a&state=${state}`), load, storage });
@@ -380,7 +385,7 @@ describe('a page that needs sign-in', () => {
     const state = await startTestSignIn(storage);
     const { load, connected, session } = fakeSession();
     connected.handleCallbackOnce.mockImplementation(async () => {
-      auth.sessionEnded();
+      auth().sessionEnded();
       return '/';
     });
     startAuth({ storedAuth: null, location: at(`/?error=server_error&state=${state}`), load, storage });
@@ -394,7 +399,7 @@ describe('a page that needs sign-in', () => {
     const { load, session } = fakeSession();
     startAuth({ storedAuth: SIGNED_IN, location: at('/profile'), load });
     await model.requireSignIn('/profile');
-    auth.reset({ isAuthenticated: false, user: null });
+    auth().reset({ isAuthenticated: false, user: null });
     const again = model.requireSignIn('/profile');
     expect(await isSettled(again)).toBe(false);
     expect(session.login).not.toHaveBeenCalled();
@@ -414,7 +419,7 @@ describe('a page that needs sign-in', () => {
   it('sends the visitor to the hosted page in the language on screen', async () => {
     const { load, session } = fakeSession();
     startAuth({ storedAuth: null, location: at('/profile'), load });
-    settings.change.language('de');
+    language.value = 'de';
     void model.requireSignIn('/profile');
     await flush();
     expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile', 'de', true);
@@ -445,7 +450,7 @@ describe('a page that needs sign-in', () => {
     startAuth({ storedAuth: null, location: at('/profile'), load });
     const opened = model.requireSignIn('/profile');
     expect(await isSettled(opened)).toBe(false);
-    auth.reset(SIGNED_IN);
+    auth().reset(SIGNED_IN);
     expect(await isSettled(opened)).toBe(true);
   });
 
@@ -519,14 +524,14 @@ describe('the ID token door (AWS credentials)', () => {
     startAuth({ location: at('/'), load, storage });
     const changed = vi.fn();
     onTestFinished(onTokensChange(changed));
-    auth.loginSuccess({ sub: 'user-1' });
+    auth().loginSuccess({ sub: 'user-1' });
     expect(changed).toHaveBeenCalledTimes(1);
     oidcUserChanged(storage, oidcUserKey);
     expect(changed).toHaveBeenCalledTimes(2);
     oidcUserChanged(storage, 'oidc.user:https://evil.example:client-1');
     oidcUserChanged(storage, 'snxt-SETTINGS');
     expect(changed).toHaveBeenCalledTimes(2);
-    auth.logout();
+    auth().logout();
     expect(changed).toHaveBeenCalledTimes(3);
   });
 
@@ -536,7 +541,7 @@ describe('the ID token door (AWS credentials)', () => {
     const changed = vi.fn();
     onTestFinished(onTokensChange(changed));
     model[Symbol.dispose]();
-    auth.logout();
+    auth().logout();
     expect(changed).not.toHaveBeenCalled();
     await expect(readIdToken()).resolves.toBeNull();
   });

@@ -1,22 +1,17 @@
+import { runningSlot } from '../../lib/running-slot';
 import type { SignInModel } from './sign-in-model';
 
-// The one running-instance slot: startApp puts the model it created here; stopping the app empties it.
-let running: SignInModel | null = null;
+// startApp puts the model it created here; stopping the app empties it.
+const running = /* @__PURE__ */ runningSlot<SignInModel>('The sign-in model');
 
-export function runSignIn(model: SignInModel): () => void {
-  running = model;
-  return () => {
-    if (running === model) running = null;
-    model[Symbol.dispose]();
-  };
-}
+export const runSignIn = running.run;
 
-export const signInModel = (): SignInModel | null => running;
+export const signInModel = (): SignInModel | null => running.peek();
 
 export function login(): void {
-  running?.login();
+  running.peek()?.login();
 }
 
 export function logout(): void {
-  running?.logout();
+  running.peek()?.logout();
 }

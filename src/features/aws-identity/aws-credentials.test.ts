@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestState } from '../../test/test-state';
 import { captureReports } from '../../test/capture-reports';
 import { fakeCognito, TEST_POOL } from '../../test/fake-cognito';
-import { auth } from '../../app/app-state';
+import { auth } from '../auth';
 import { awsFetch, awsIdentity, getAwsCredentials, startAwsCredentials, stopAwsCredentials } from './aws-credentials';
 
 const pool = vi.hoisted(() => ({ current: null as unknown }));
@@ -84,7 +84,7 @@ describe('a session found ended at start-up', () => {
   });
 
   it("forgets the user's identity before the identity model loads: the guest after them gets one of its own", async () => {
-    auth.sessionEnded();
+    auth().sessionEnded();
     await startAwsCredentials();
     await vi.waitFor(() => expect(awsIdentity.value.kind).toBe('guest'));
     expect(cognito.calls[0]).toEqual({ operation: 'GetId', identityId: undefined, logins: undefined });

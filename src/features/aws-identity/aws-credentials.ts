@@ -2,7 +2,8 @@ import { computed, signal } from '@preact/signals-react';
 import { env } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
 import type { AwsCredentials } from './cognito-identity';
-import { auth, storage } from '../../app/app-state';
+import { auth } from '../auth';
+import { appStorage } from '../../lib/storage';
 import type { AwsFetchOptions, IdentityModel, IdentityState } from './identity-model';
 
 export type { AwsCredentials } from './cognito-identity';
@@ -23,9 +24,9 @@ function modelLoader(): () => Promise<IdentityModel> {
     if (load !== loadModel) throw new Error('AWS credentials were stopped');
     running.value = new IdentityModel({
       pool,
-      storage,
-      signedIn: computed(() => auth.state.value.isAuthenticated),
-      signedInAtStart: auth.signedInAtStart.value,
+      storage: appStorage(),
+      signedIn: computed(() => auth().state.value.isAuthenticated),
+      signedInAtStart: auth().signedInAtStart.value,
     });
     return running.value;
   });

@@ -12,7 +12,7 @@ import {
   testIdToken,
   type FakeCognitoOptions,
 } from '../../test/fake-cognito';
-import { auth } from '../../app/app-state';
+import { auth } from '../auth';
 import { IdentityModel } from './identity-model';
 import { otherTabWrites } from '../../test/other-tab';
 
@@ -65,7 +65,7 @@ function start({ storedIdentity, signedInAs, door = true, pool = {} }: Start = {
   const model = new IdentityModel({
     pool: TEST_POOL,
     storage,
-    signedIn: computed(() => auth.state.value.isAuthenticated),
+    signedIn: computed(() => auth().state.value.isAuthenticated),
     fetch: cognito.fetch,
   });
   onTestFinished(() => model[Symbol.dispose]());
@@ -77,13 +77,13 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 
 function signIn(sub: string, valid = true) {
   token = { token: testIdToken(sub, valid), issuer: TEST_ISSUER };
-  auth.loginSuccess({ sub });
+  auth().loginSuccess({ sub });
   tokensChanged();
 }
 
 function signOut() {
   token = null;
-  auth.logout();
+  auth().logout();
   tokensChanged();
 }
 
@@ -282,7 +282,7 @@ describe('AWS credentials for a signed-in user', () => {
       'an ID token of another issuer',
       (sub: string) => (
         (token = { token: testIdToken(sub), issuer: 'https://evil.example' }),
-        auth.loginSuccess({ sub }),
+        auth().loginSuccess({ sub }),
         tokensChanged()
       ),
     ],

@@ -3,7 +3,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SearchIcon } from '../../components/ui/svg-icons';
 import type { Messages } from '../../i18n/load-messages';
 import { useT } from '../../i18n/use-t';
-import { i18n } from '../../app/app-state';
 import type { Command, CommandGroup } from './commands';
 import { rankCommands } from './rank-commands';
 
@@ -15,15 +14,15 @@ const GROUP_KEYS: Record<CommandGroup, string> = {
   account: 'snxt.palette.account',
 };
 
-function useEnglish(): Messages {
+function useEnglish(loadEnglish: () => Promise<Messages>): Messages {
   const [english, setEnglish] = useState<Messages>({});
   useEffect(() => {
     let live = true;
-    void i18n.english().then((loaded) => live && setEnglish(loaded.messages));
+    void loadEnglish().then((messages) => live && setEnglish(messages));
     return () => {
       live = false;
     };
-  }, []);
+  }, [loadEnglish]);
   return english;
 }
 
@@ -56,12 +55,15 @@ function SearchInput({ search, onSearch }: { search: string; onSearch: (search: 
 export function CommandList({
   commands,
   onChoose,
+  loadEnglish,
 }: {
   commands: readonly Command[];
   onChoose: (command: Command) => void;
+  /** Commands are found by their English names in every language. */
+  loadEnglish: () => Promise<Messages>;
 }) {
   const t = useT();
-  const english = useEnglish();
+  const english = useEnglish(loadEnglish);
   const [search, setSearch] = useState('');
   const wordsOf = (command: Command) => {
     const key = GROUP_KEYS[command.group];

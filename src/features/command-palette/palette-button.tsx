@@ -1,16 +1,23 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { SearchIcon } from '../../components/ui/svg-icons';
 import { useT } from '../../i18n/use-t';
 
-export const preloadCommandPalette = () => import('../../app/command-sources');
-const Palette = lazy(() => preloadCommandPalette().then((module) => ({ default: module.AppCommandPalette })));
+export type PaletteComponent = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
 
 // Not while typing in a field of the page; in the palette's own it closes the palette.
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || target.matches('input:not([cmdk-input]),textarea'));
 
-export function CommandPaletteButton({ className }: { className: string }) {
+/** `load` brings the palette with its commands (the app composes them): a chunk loaded on first use. */
+export function CommandPaletteButton({
+  className,
+  load,
+}: {
+  className: string;
+  load: () => Promise<PaletteComponent>;
+}) {
   const t = useT();
+  const [Palette] = useState(() => lazy(() => load().then((component) => ({ default: component }))));
   // Undefined until first wanted: the palette's code loads then.
   const [open, setOpen] = useState<boolean>();
   useEffect(() => {

@@ -19,6 +19,8 @@ const commandList = (): Command[] => [
   { id: 'login', group: 'account', labelKey: 'snxt.auth.login', run: vi.fn() },
 ];
 
+const loadEnglish = () => Promise.resolve(en);
+
 function Harness({ messages = en }: { messages?: Record<string, string> }) {
   const [open, setOpen] = useState(false);
   return (
@@ -26,7 +28,7 @@ function Harness({ messages = en }: { messages?: Record<string, string> }) {
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <CommandPalette open={open} onOpenChange={setOpen} commands={COMMANDS} />
+      <CommandPalette open={open} onOpenChange={setOpen} commands={COMMANDS} loadEnglish={loadEnglish} />
     </IntlProvider>
   );
 }

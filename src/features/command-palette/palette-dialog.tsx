@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
+import type { Messages } from '../../i18n/load-messages';
 import { useT } from '../../i18n/use-t';
 import type { Command } from './commands';
 import { CommandList } from './command-list';
@@ -8,9 +9,10 @@ interface CommandPaletteProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   commands: readonly Command[];
+  loadEnglish: () => Promise<Messages>;
 }
 
-export function CommandPalette({ open, onOpenChange, commands }: CommandPaletteProps) {
+export function CommandPalette({ open, onOpenChange, commands, loadEnglish }: CommandPaletteProps) {
   const t = useT();
   const returnTo = useRef<Element | null>(null);
   const chosen = useRef<Command | null>(null);
@@ -39,7 +41,7 @@ export function CommandPalette({ open, onOpenChange, commands }: CommandPaletteP
           className="fixed inset-x-2 top-[10vh] z-50 mx-auto flex max-h-[80vh] max-w-xl flex-col overflow-hidden rounded-2xl border border-border bg-surface text-text shadow-2xl"
         >
           <Dialog.Title className="sr-only">{t('snxt.palette.title')}</Dialog.Title>
-          <CommandList commands={commands} onChoose={choose} />
+          <CommandList commands={commands} onChoose={choose} loadEnglish={loadEnglish} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,8 +1,8 @@
 import { APP_VERSION, OIDC_STORE_PREFIX } from '../../config/constants';
 import { env } from '../../config/env';
 import type { KeyValueStorage } from '../../lib/storage';
-import type { UserProfile } from '../auth/auth-model';
-import { auth, storage as appStorage } from '../../app/app-state';
+import { signedInUser, type UserProfile } from '../auth';
+import { appStorage } from '../../lib/storage';
 import { scrub } from './scrub';
 
 const MAX_REPORTS = 10;
@@ -81,8 +81,8 @@ export function createErrorReports(
     post = (to, init) => fetch(to, init),
     now = Date.now,
     page = () => window.location,
-    profile = () => auth?.state.peek().user ?? null,
-    storage = () => appStorage,
+    profile = signedInUser,
+    storage = () => appStorage(),
     userAgent = navigator.userAgent,
     environment = env.envName,
   }: ReportDeps = {},

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { onErrorReported } from '../../lib/notice-bus';
-import { afterFirstLoad, whenIdle } from '../../app/routing/preload-routes';
+import { afterFirstLoad, whenIdle } from '../../lib/idle';
 
 // An effect that fails at start-up is reported 11 times; what follows it should still find room.
 const KEPT_UNTIL_LOADED = 20;

@@ -4,6 +4,7 @@ import { env } from '../../config/env';
 import { isRecord, oneOf, rejected, valid, type Validator } from '../../lib/checks';
 import { defineAction } from '../../lib/model-kit';
 import { connectReporter, type Notice, type NoticeKind } from '../../lib/notice-bus';
+import { runningSlot } from '../../lib/running-slot';
 
 export interface ShownNotice extends Notice {
   id: number;
@@ -70,3 +71,8 @@ export const NotificationsModel = createModel((production: boolean = env.product
 });
 
 export type NotificationsModel = InstanceType<typeof NotificationsModel>;
+
+const running = /* @__PURE__ */ runningSlot<NotificationsModel>('The notifications model');
+/** The running notifications model (startApp starts it). */
+export const notifications = running.get;
+export const runNotifications = running.run;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { notifications } from '../../app/app-state';
+import { captureReports } from '../../test/capture-reports';
 import { startTestState } from '../../test/test-state';
 import { onlyWorkerUrl, startServiceWorker, WORKER_URL } from './service-worker';
 import type { WorkerContainer } from './watch-worker';
@@ -27,7 +27,7 @@ describe('the worker URL policy', () => {
 
 describe('startServiceWorker', () => {
   it('offers a waiting version as the snack bar “A new version is available.” whose Reload reloads once', async () => {
-    startTestState();
+    const reports = captureReports();
     const waiting = Object.assign(new EventTarget(), { state: 'installed', postMessage: vi.fn() });
     const registration = Object.assign(new EventTarget(), { installing: null, waiting, update: vi.fn() });
     const container = Object.assign(new EventTarget(), {
@@ -36,13 +36,13 @@ describe('startServiceWorker', () => {
     });
     const reload = vi.fn();
     const stop = startServiceWorker(container as unknown as WorkerContainer, reload);
-    await vi.waitFor(() => expect(notifications.notices.value).toHaveLength(1));
+    await vi.waitFor(() => expect(reports.notice).toHaveBeenCalledOnce());
 
-    const [notice] = notifications.notices.value;
+    const [notice] = reports.notice.mock.calls[0]!;
+    // A notice with an action is a snack bar: it stays until dismissed (notifications-model.test.ts).
     expect(notice).toMatchObject({
       messageId: 'snxt.update.available',
       defaultMessage: 'A new version is available.',
-      durationMs: 0,
       action: { labelId: 'snxt.update.reload', defaultLabel: 'Reload' },
     });
     notice!.action!.run();

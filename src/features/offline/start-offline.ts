@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { env } from '../../config/env';
 import { reportError } from '../../lib/notice-bus';
-import { afterFirstLoad, whenIdle } from '../../app/routing/preload-routes';
+import { afterFirstLoad, whenIdle } from '../../lib/idle';
 
 interface OfflineOptions {
   /** Browsers that block workers (insecure origins, some policies) have no `navigator.serviceWorker`. */

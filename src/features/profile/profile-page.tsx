@@ -4,10 +4,9 @@ import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { env } from '../../config/env';
 import { useFormatDateTime } from '../../i18n/use-format-date-time';
 import { useT } from '../../i18n/use-t';
-import { auth, storage } from '../../app/app-state';
-import { awsIdentity, getAwsCredentials } from '../aws-identity/aws-credentials';
-import { emailVerifiedOf, storedSignInTime } from '../auth/session/profile-claims';
-import { displayEmail } from './display-email';
+import { auth, emailVerifiedOf, storedSignInTime, displayEmail } from '../auth';
+import { appStorage } from '../../lib/storage';
+import { awsIdentity, getAwsCredentials } from '../aws-identity';
 
 /** Now rather than when the app is idle; a failure is already reported. */
 function useAwsCredentials(): void {
@@ -30,8 +29,8 @@ const badge = 'ms-2 inline-block rounded-full px-2 py-0.5 text-sm font-semibold'
 export function ProfilePage() {
   const t = useT();
   const formatDateTime = useFormatDateTime();
-  const { user } = auth.state.value;
-  const at = useMemo(() => (user && env.oidc ? storedSignInTime(storage, env.oidc) : null), [user]);
+  const { user } = auth().state.value;
+  const at = useMemo(() => (user && env.oidc ? storedSignInTime(appStorage(), env.oidc) : null), [user]);
   useAwsCredentials();
   const { identityId, expiration } = awsIdentity.value;
   const name = typeof user?.name === 'string' ? user.name.trim() : '';

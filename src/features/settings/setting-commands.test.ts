@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter, createRootRoute } from '@tanstack/react-router';
-import { settings } from '../../app/app-state';
+import { settings } from './settings-model';
 import { startTestState } from '../../test/test-state';
 import { settingCommands } from './setting-commands';
 
@@ -40,26 +40,26 @@ describe('settingCommands', () => {
 
   it('says "Turn on" for a preference that is off, and runs by changing the setting', () => {
     byId('stickyHeader.toggle').run();
-    expect(settings.state.value.stickyHeader).toBe(false);
+    expect(settings().state.value.stickyHeader).toBe(false);
     expect(byId('stickyHeader.toggle').labelKey).toBe('snxt.settings.stickyHeader.turnOn');
     byId('stickyHeader.toggle').run();
-    expect(settings.state.value.stickyHeader).toBe(true);
+    expect(settings().state.value.stickyHeader).toBe(true);
   });
 
   it('sets a theme or a language', () => {
     byId('theme.BLACK-THEME').run();
     byId('language.de').run();
-    expect(settings.state.value).toMatchObject({ theme: 'BLACK-THEME', language: 'de' });
+    expect(settings().state.value).toMatchObject({ theme: 'BLACK-THEME', language: 'de' });
   });
 
   it('finds a language by its English name and by its name in the language on screen', () => {
-    settings.change.language('de');
+    settings().change.language('de');
     expect(byId('language.fr')).toMatchObject({ label: { text: 'Français', lang: 'fr-FR' } });
     expect(byId('language.fr').keywords).toEqual(['French', 'Französisch']);
   });
 
   it('does not offer page animations where the browser cannot play them', () => {
-    settings.change.pageAnimationsDisabled(true);
+    settings().change.pageAnimationsDisabled(true);
     expect(commands().map((command) => command.id)).not.toContain('pageAnimations.toggle');
   });
 });

@@ -1,13 +1,13 @@
 import { DEFAULT_LOCALE } from '../../config/constants';
 import { LANGUAGE_INFO } from '../../i18n/languages';
-import { settings } from '../../app/app-state';
-import type { Command, CommandSource } from '../command-palette/commands';
+import { settings } from './settings-model';
+import type { Command, CommandSource } from '../command-palette';
 import type { SettingName } from './settings-fields';
 import { SETTING_CONTROLS, type SettingControl } from './page/setting-controls';
 
 // A language is found by its name in English and in the language on screen, not only by its own.
 function languageNames(code: string): string[] {
-  const shown = LANGUAGE_INFO[settings.state.value.language].locale;
+  const shown = LANGUAGE_INFO[settings().state.value.language].locale;
   return [DEFAULT_LOCALE, shown].flatMap(
     (locale) => new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? [],
   );
@@ -16,8 +16,8 @@ function languageNames(code: string): string[] {
 function commandsOf(name: SettingName, control: SettingControl): Command[] {
   const group = control.command;
   if (!group) return [];
-  const state = settings.state.value;
-  const change = settings.change[name] as (value: unknown) => boolean;
+  const state = settings().state.value;
+  const change = settings().change[name] as (value: unknown) => boolean;
   if (control.kind === 'switch') {
     if (control.disabledWhen && state[control.disabledWhen.field] === true) return [];
     const on = state[name] === true;

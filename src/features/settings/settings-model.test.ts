@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOUR_CHECK_INTERVAL_MS, THEME_COLORS, THEMES } from '../../config/constants';
+import { HOUR_CHECK_INTERVAL_MS } from '../../config/constants';
 import type { Clock } from '../../lib/clock';
 import { createMemoryStorage, openStorage, type AppStorage } from '../../lib/storage';
 import { captureReports } from '../../test/capture-reports';
 import { DEFAULT_SETTINGS, type SettingsState } from './settings-fields';
-import { effectiveTheme, SettingsModel, showTheme, type SettingsDeps } from './settings-model';
+import { SettingsModel, type SettingsDeps } from './settings-model';
 import { otherTabWrites, storageEvent } from '../../test/other-tab';
 
 /** A storage event names the browser's Storage object; the stand-ins play that part here. */
@@ -13,59 +12,6 @@ import { otherTabWrites, storageEvent } from '../../test/other-tab';
 const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const at = (hours: number, minutes = 0) => new Date(2026, 0, 15, hours, minutes);
-
-const withSettings = (patch: Partial<SettingsState>): SettingsState => ({ ...DEFAULT_SETTINGS, ...patch });
-const signs = (hour: number, dark = false) => ({ hour: () => hour, dark: () => dark });
-
-describe('effective theme', () => {
-  it('is the chosen theme when auto night mode is off, without asking the clock or the device', () => {
-    const now = { hour: vi.fn(() => 23), dark: vi.fn(() => true) };
-    expect(effectiveTheme(withSettings({ theme: 'NATURE-THEME' }), now)).toBe('NATURE-THEME');
-    expect(now.hour).not.toHaveBeenCalled();
-    expect(now.dark).not.toHaveBeenCalled();
-  });
-
-  it.each([
-    [0, 'BLACK-THEME'],
-    [7, 'BLACK-THEME'],
-    [8, 'LIGHT-THEME'],
-    [12, 'LIGHT-THEME'],
-    [20, 'LIGHT-THEME'],
-    [21, 'BLACK-THEME'],
-    [23, 'BLACK-THEME'],
-  ])('with auto night mode by the hours (night: >= 21 or <= 7) at %i is %s', (hour, expected) => {
-    expect(effectiveTheme(withSettings({ theme: 'LIGHT-THEME', autoNightMode: true }), signs(hour, true))).toBe(
-      expected,
-    );
-  });
-
-  it("follows the device's dark mode with the system source, whatever the hour", () => {
-    const system = withSettings({ theme: 'LIGHT-THEME', autoNightMode: true, nightModeSource: 'system' });
-    expect(effectiveTheme(system, signs(23, false))).toBe('LIGHT-THEME');
-    expect(effectiveTheme({ ...system, nightTheme: 'NATURE-THEME' }, signs(12, true))).toBe('NATURE-THEME');
-  });
-});
-
-describe('showTheme', () => {
-  it("keeps one theme class on <html>, leaves other classes alone, and sets the browser's UI colour", () => {
-    const root = document.createElement('html');
-    const meta = document.createElement('meta');
-    meta.name = 'theme-color';
-    root.append(meta);
-    root.className = 'light-theme snxt-translating';
-    showTheme(root, 'BLACK-THEME');
-    expect([...root.classList].sort()).toEqual(['black-theme', 'snxt-translating']);
-    expect(meta.content).toBe(THEME_COLORS['BLACK-THEME']);
-  });
-
-  it("uses each theme's toolbar colour in themes.css", () => {
-    const css = readFileSync(`${process.cwd()}/src/styles/themes.css`, 'utf8');
-    for (const theme of THEMES) {
-      const block = new RegExp(`\\.${theme.toLowerCase()}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
-      expect(/--toolbar:\s*(#[0-9a-f]+)/i.exec(block)?.[1], theme).toBe(THEME_COLORS[theme]);
-    }
-  });
-});
 
 let reporter: ReturnType<typeof captureReports>;
 let storage: AppStorage;

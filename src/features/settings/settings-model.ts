@@ -1,20 +1,12 @@
 import { computed, createModel, effect, signal } from '@preact/signals-react';
-import {
-  HOUR_CHECK_INTERVAL_MS,
-  NIGHT_END_HOUR,
-  NIGHT_START_HOUR,
-  STORAGE_KEYS,
-  STORAGE_PREFIX,
-  THEME_COLORS,
-  THEMES,
-  type Theme,
-} from '../../config/constants';
+import { HOUR_CHECK_INTERVAL_MS, STORAGE_KEYS, STORAGE_PREFIX } from '../../config/constants';
 import { pageAnimationsUnsupported } from '../../lib/browser';
 import { anyPayload } from '../../lib/checks';
 import { systemClock, type Clock } from '../../lib/clock';
 import { defineAction, runEffect } from '../../lib/model-kit';
 import { saveItem, type AppStorage } from '../../lib/storage';
 import { onOtherTabChange } from '../../lib/storage-events';
+import { effectiveTheme, showTheme } from './theme';
 import {
   sanitizeSettings,
   SETTING_FIELDS,
@@ -23,8 +15,7 @@ import {
   type SettingName,
   type SettingsState,
 } from './settings-fields';
-
-// The boot script bundles the look rules below into every page (tree-shaken: the model stays out).
+import { runningSlot } from '../../lib/running-slot';
 
 export interface SettingsDeps {
   stored?: unknown;
@@ -54,30 +45,6 @@ const titleOf = (name: string) =>
     .replace(/^./, (first) => first.toUpperCase())
     .replace(/[A-Z]/g, ' $&')
     .trim();
-
-const isNightHour = (hour: number) => hour >= NIGHT_START_HOUR || hour <= NIGHT_END_HOUR;
-
-/** What night mode asks, only when it matters: before the first paint each answer costs time. */
-export interface NightSigns {
-  hour: () => number;
-  dark: () => boolean;
-}
-
-export function effectiveTheme(settings: SettingsState, now: NightSigns): Theme {
-  if (!settings.autoNightMode) return settings.theme;
-  const night = settings.nightModeSource === 'system' ? now.dark() : isNightHour(now.hour());
-  return night ? settings.nightTheme : settings.theme;
-}
-
-const THEME_CLASSES = THEMES.map((theme) => theme.toLowerCase());
-
-// On `<html>`, so portals get it too.
-export function showTheme(root: Element, theme: Theme): void {
-  const themeClass = theme.toLowerCase();
-  root.classList.remove(...THEME_CLASSES.filter((name) => name !== themeClass));
-  root.classList.add(themeClass);
-  root.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
-}
 
 export type RouteAnimationMode = 'ALL' | 'PAGE' | 'ELEMENTS' | 'NONE';
 
@@ -162,3 +129,8 @@ export const SettingsModel = /* @__PURE__ */ createModel(
 );
 
 export type SettingsModel = InstanceType<typeof SettingsModel>;
+
+const running = /* @__PURE__ */ runningSlot<SettingsModel>('The settings model');
+/** The running settings model (startApp starts it). */
+export const settings = running.get;
+export const runSettings = running.run;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderSnapshotFirst, snapshotDone } from '../../lib/use-hydrated';
 import { startTestState } from '../../test/test-state';
-import { settings } from '../../app/app-state';
+import { settings } from './settings-model';
 import { useSettings } from './use-settings';
 
 function Probe({ seen }: { seen: string[] }) {
@@ -30,7 +30,7 @@ describe('useSettings', () => {
     const seen: string[] = [];
     render(<Probe seen={seen} />);
     expect(seen[0]).toBe('BLACK-THEME de');
-    act(() => void settings.change.theme('NATURE-THEME'));
+    act(() => void settings().change.theme('NATURE-THEME'));
     expect(screen.getByText('NATURE-THEME de')).toBeInTheDocument();
   });
 });

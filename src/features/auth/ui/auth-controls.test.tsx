@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import messages from '../../../../public/assets/i18n/en.json';
 import type { AppStorage } from '../../../lib/storage';
 import { renderSnapshotFirst, snapshotDone } from '../../../lib/use-hydrated';
-import { auth, settings } from '../../../app/app-state';
+import { auth } from '../auth-model';
+import { signal } from '@preact/signals-react';
+import type { Language } from '../../../config/constants';
 import { startTestState } from '../../../test/test-state';
 import { TEST_OIDC } from '../../../test/oidc';
 import type { ConnectedSession } from '../session/session';
@@ -44,11 +46,11 @@ function fakeSession() {
   const session = { login: vi.fn(async () => undefined), endSession: vi.fn(async () => undefined) };
   const loadSession = async () => ({ session }) as unknown as ConnectedSession;
   const model = new SignInModel({
-    auth,
+    auth: auth(),
     storage,
     oidc: TEST_OIDC,
     location: window.location,
-    language: settings.language,
+    language: signal<Language>('en'),
     loadSession,
   });
   onTestFinished(runSignIn(model));
@@ -77,7 +79,7 @@ describe('AuthControls', () => {
   });
 
   it('is in the prerendered page as Login whoever is signed in, marked for hiding from a stored signed-in visitor', async () => {
-    act(() => void auth.loginSuccess(PROFILE));
+    act(() => void auth().loginSuccess(PROFILE));
     const router = createRouter({
       routeTree: createRootRoute({ component: () => <AuthControls enabled /> }),
       history: createMemoryHistory({ initialEntries: ['/'] }),
@@ -115,14 +117,14 @@ describe('AuthControls', () => {
   it('follows the auth state: the user menu replaces Login after sign-in and shows the name', async () => {
     renderControls();
     await screen.findByRole('button', { name: 'Login' });
-    act(() => void auth.loginSuccess(PROFILE));
+    act(() => void auth().loginSuccess(PROFILE));
     const menuButton = await screen.findByRole('button', { name: 'User menu' });
     expect(menuButton).toHaveTextContent('Ada Lovelace');
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
 
   it('keeps the menu button pattern: items out of the tab order, Up Arrow opens on the last item, arrows wrap, Tab moves on', async () => {
-    act(() => void auth.loginSuccess(PROFILE));
+    act(() => void auth().loginSuccess(PROFILE));
     renderControls();
     const menuButton = await enabledMenuButton();
     const items = () => within(screen.getByRole('menu')).getAllByRole('menuitem');
@@ -150,7 +152,7 @@ describe('AuthControls', () => {
 
   it('opens the user menu from the keyboard; Logout signs out at once, ends the session and goes home', async () => {
     const { endSession } = fakeSession();
-    act(() => void auth.loginSuccess(PROFILE));
+    act(() => void auth().loginSuccess(PROFILE));
     const router = renderControls();
     const menuButton = await enabledMenuButton();
     menuButton.focus();
@@ -167,7 +169,7 @@ describe('AuthControls', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    expect(auth().state.value).toEqual({ isAuthenticated: false, user: null });
     await vi.waitFor(() => expect(endSession).toHaveBeenCalledTimes(1));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), 5000);

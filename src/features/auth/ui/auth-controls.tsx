@@ -4,7 +4,7 @@ import { LoginIcon } from '../../../components/ui/svg-icons';
 import { env } from '../../../config/env';
 import { useT } from '../../../i18n/use-t';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { auth } from '../../../app/app-state';
+import { auth } from '../auth-model';
 import { withoutCallbackParams } from '../session/callback-url';
 import { login, logout, signInModel } from '../sign-in';
 import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
@@ -31,7 +31,7 @@ function SignInControls() {
   const router = useRouter();
   useSignInCallback();
   const hydrated = useHydrated();
-  const { isAuthenticated, user } = auth.state.value;
+  const { isAuthenticated, user } = auth().state.value;
 
   if (hydrated && isAuthenticated && user) {
     const onLogout = () => {

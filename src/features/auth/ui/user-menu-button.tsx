@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { PersonIcon } from '../../../components/ui/svg-icons';
 import { useT } from '../../../i18n/use-t';
 import type { UserProfile } from '../auth-model';
-import { displayName } from '../../profile/display-email';
+import { displayName } from './display-email';
 
 export const toolbarAuthButton =
   'inline-flex h-10 min-w-10 max-w-48 items-center justify-center gap-2 rounded-full px-2 font-medium text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus sm:px-3';

@@ -5,7 +5,7 @@ import { focusNextTabStop } from '../../../components/tab-order';
 import { LogoutIcon, PersonIcon } from '../../../components/ui/svg-icons';
 import { useT } from '../../../i18n/use-t';
 import type { UserProfile } from '../auth-model';
-import { displayEmail, displayName } from '../../profile/display-email';
+import { displayEmail, displayName } from './display-email';
 
 interface UserMenuProps {
   user: UserProfile;

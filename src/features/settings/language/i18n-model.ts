@@ -5,6 +5,7 @@ import { reportNotice } from '../../../lib/notice-bus';
 import { htmlLang, languageDirection } from '../../../i18n/languages';
 import { createMessagesLoader, type LoadedMessages } from '../../../i18n/load-messages';
 import { I18N_NOTICES } from './language-notices';
+import { runningSlot } from '../../../lib/running-slot';
 
 export interface I18nDeps {
   language: ReadonlySignal<Language>;
@@ -46,3 +47,8 @@ export const I18nModel = createModel(({ language, root, load = createMessagesLoa
 });
 
 export type I18nModel = InstanceType<typeof I18nModel>;
+
+const running = /* @__PURE__ */ runningSlot<I18nModel>('The i18n model');
+/** The running i18n model (startApp starts it). */
+export const i18n = running.get;
+export const runI18n = running.run;

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { settings } from '../../../app/app-state';
+import { settings } from '../settings-model';
 import { startTestState } from '../../../test/test-state';
 import { renderWithIntl } from '../../../test/render';
 import { LanguageSelect } from './language-select';
@@ -30,7 +30,7 @@ describe('toolbar language selector', () => {
   it('re-renders when the language signal changes outside React', () => {
     renderWithIntl(<LanguageSelect />);
     act(() => {
-      settings.change.language('he');
+      settings().change.language('he');
     });
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('he');
   });
@@ -38,6 +38,6 @@ describe('toolbar language selector', () => {
   it('choosing a code calls the change-language action', async () => {
     renderWithIntl(<LanguageSelect />);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'PT-BR');
-    expect(settings.state.value.language).toBe('pt-br');
+    expect(settings().state.value.language).toBe('pt-br');
   });
 });

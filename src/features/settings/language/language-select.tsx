@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../../../config/constants';
 import { LANGUAGE_INFO } from '../../../i18n/languages';
 import { useT } from '../../../i18n/use-t';
-import { settings } from '../../../app/app-state';
+import { settings } from '../settings-model';
 import { useSettings } from '../use-settings';
 
 export function LanguageSelect() {
@@ -11,7 +11,7 @@ export function LanguageSelect() {
     <select
       aria-label={t('snxt.settings.language')}
       value={language}
-      onChange={(event) => settings.change.language(event.target.value as Language)}
+      onChange={(event) => settings().change.language(event.target.value as Language)}
       className="h-10 cursor-pointer rounded-md border border-on-toolbar/30 bg-toolbar px-2 text-sm font-semibold text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus"
     >
       {LANGUAGES.map((code) => (

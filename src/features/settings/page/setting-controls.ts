@@ -1,6 +1,6 @@
 import { LANGUAGES, NIGHT_MODE_SOURCES, THEMES } from '../../../config/constants';
 import { LANGUAGE_INFO } from '../../../i18n/languages';
-import type { CommandGroup } from '../../command-palette/commands';
+import type { CommandGroup } from '../../command-palette';
 import type { SettingName } from '../settings-fields';
 
 export type SettingsSection = 'general' | 'themes' | 'animations';

@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import messages from '../../../../public/assets/i18n/en.json';
 import { preloadTooltips } from '../../../components/ui/tooltip';
-import { settings } from '../../../app/app-state';
+import { settings } from '../settings-model';
 import { startTestState } from '../../../test/test-state';
 import { SettingsPage } from './settings-page';
 
@@ -78,7 +78,7 @@ describe('SettingsPage', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Nature');
     await user.click(screen.getByRole('switch', { name: 'Sticky header' }));
     await user.click(screen.getByRole('switch', { name: 'Elements animations' }));
-    expect(settings.state.value).toMatchObject({
+    expect(settings().state.value).toMatchObject({
       theme: 'NATURE-THEME',
       stickyHeader: false,
       elementsAnimations: false,
@@ -99,11 +99,11 @@ describe('SettingsPage', () => {
         .map((option) => option.textContent),
     ).toEqual(['Time of day', 'Device setting']);
     await user.selectOptions(source, 'Device setting');
-    expect(settings.state.value.nightModeSource).toBe('system');
+    expect(settings().state.value.nightModeSource).toBe('system');
     const night = screen.getByRole('combobox', { name: 'At night, use' });
     expect(night).toHaveValue('BLACK-THEME');
     await user.selectOptions(night, 'Light');
-    expect(settings.state.value.nightTheme).toBe('LIGHT-THEME');
+    expect(settings().state.value.nightTheme).toBe('LIGHT-THEME');
   });
 
   it('operates the switches from the keyboard', async () => {
@@ -112,14 +112,14 @@ describe('SettingsPage', () => {
     const sticky = screen.getByRole('switch', { name: 'Sticky header' });
     sticky.focus();
     await user.keyboard(' ');
-    expect(settings.state.value.stickyHeader).toBe(false);
+    expect(settings().state.value.stickyHeader).toBe(false);
     await user.keyboard('{Enter}');
-    expect(settings.state.value.stickyHeader).toBe(true);
+    expect(settings().state.value.stickyHeader).toBe(true);
   });
 
   it('keeps the page switch off and explains why when page animations are disabled', async () => {
     const user = userEvent.setup();
-    settings.change.pageAnimationsDisabled(true);
+    settings().change.pageAnimationsDisabled(true);
     renderPage();
     const page = screen.getByRole('switch', { name: 'Page animations' });
     expect(page).toHaveAttribute('aria-disabled', 'true');
@@ -130,7 +130,7 @@ describe('SettingsPage', () => {
     await user.click(page);
     page.focus();
     await user.keyboard(' ');
-    expect(settings.state.value.pageAnimations).toBe(false);
+    expect(settings().state.value.pageAnimations).toBe(false);
     expect(page).toHaveAttribute('aria-checked', 'false');
   });
 

@@ -5,10 +5,10 @@ import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch';
 import { useReducedMotion } from '../../../components/use-reduced-motion';
 import { useT } from '../../../i18n/use-t';
-import { settings } from '../../../app/app-state';
+import { settings } from '../settings-model';
 import type { SettingName, SettingsState } from '../settings-fields';
 import { useSettings } from '../use-settings';
-import { AnalyticsConsentSwitch } from '../../analytics/analytics-consent-switch';
+import { AnalyticsConsentSwitch } from '../../analytics';
 import { AnimationIcon, NightIcon, PaletteIcon, PrivacyIcon, TuneIcon } from './section-icons';
 import { SETTING_CONTROLS, type SettingsSection } from './setting-controls';
 
@@ -39,7 +39,7 @@ function SettingRow({ name, state }: { name: SettingName; state: SettingsState }
     t(control.labelKey)
   );
   const description = control.descriptionKey && t(control.descriptionKey);
-  const change = settings.change[name] as (value: unknown) => boolean;
+  const change = settings().change[name] as (value: unknown) => boolean;
 
   if (control.kind === 'switch') {
     const { disabledWhen } = control;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { afterFirstLoad, whenIdleInTurn } from './preload-routes';
+import { afterFirstLoad, whenIdleInTurn } from './idle';
 
 function fakeRouter(status: 'pending' | 'idle', resolved: boolean) {
   const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../auth/auth-model';
+import type { UserProfile } from '../auth-model';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 

@@ -1,0 +1,1 @@
+export const loadAwsCredentials = () => import('./aws-credentials');

@@ -1,0 +1,1 @@
+export const loadOffline = () => import('./start-offline');

@@ -1,0 +1,8 @@
+// The visitor's settings (snxt-SETTINGS): the fields table, the model, the look (theme) and the language on screen,
+// the settings page and the palette's setting commands.
+export { I18nModel, i18n, runI18n } from './language/i18n-model';
+export { LanguageSelect } from './language/language-select';
+export { SettingsPage } from './page/settings-page';
+export { settingCommands } from './setting-commands';
+export { runSettings, settings, SettingsModel, type RouteAnimationMode } from './settings-model';
+export { useSettings } from './use-settings';
