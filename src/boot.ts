@@ -3,7 +3,6 @@ import { DEFAULT_LANGUAGE, SIGNED_IN_CLASS, STORAGE_KEYS, STORAGE_PREFIX, TRANSL
 import { htmlLang, languageDirection } from './i18n/languages';
 import { keepEarlyInput, pathHere } from './lib/early-input';
 import { createPolicy, toSink } from './lib/trusted-types';
-// Bundled alone into every page's inline script: the look rules come from their own files, so nothing else does.
 import { sanitizeSettings, visitorDefaults } from './features/settings/settings-fields';
 import { effectiveTheme, showTheme } from './features/settings/theme';
 

@@ -17,12 +17,8 @@ export interface AppStateDeps {
   loadMessages?: ReturnType<typeof createMessagesLoader>;
 }
 
-/**
- * The domains' models, built from what storage holds and put in their running slots; the returned function stops
- * them, last first. Notifications first, so anything the others report at start-up is shown.
- */
+/** The domains' models from what storage holds, in their slots; notifications first, to show what the others report. */
 export function startState(given: Partial<AppStateDeps> = {}): () => void {
-  // Read only when not given: the prerender runs without a browser.
   const deps: AppStateDeps = {
     ...given,
     storage: given.storage ?? openStorage().storage,

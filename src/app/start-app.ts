@@ -18,7 +18,6 @@ import { leavePagesWhenSignedOut } from './routing/page-guard';
 import { startPageTitle } from './routing/page-title';
 import { preloadLazyRoutes } from './routing/preload-routes';
 
-/** The one place the app starts: the state, each domain's start-up, what follows the router. Returns the stop. */
 export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): () => void {
   const reports = __ERROR_REPORT_URL__ ? startErrorReports(router, __ERROR_REPORT_URL__) : () => {};
   const stops = [reports, startState(deps), installGlobalErrorHandlers(), startPageTitle(router)];

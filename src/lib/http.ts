@@ -73,8 +73,7 @@ function target(input: string | URL | Request): { url: string; original: Request
 
 let warned = false;
 
-// A 401 from an API origin renews the token once (for every request it failed) and retries once; a renewed token
-// that is refused too ends the session.
+// A 401 from an API origin renews the token once and retries once; a renewed token refused too ends the session.
 /** @public How features call their APIs (docs/behaviour.md, "Calls and services"); none does yet. */
 export async function http(
   input: string | URL | Request,

@@ -144,6 +144,5 @@ export function saveItem(storage: KeyValueStorage, key: string, value: unknown, 
 }
 
 const running = /* @__PURE__ */ runningSlot<AppStorage>('The app storage');
-/** The storage the app opened at start (localStorage, or memory when that fails). */
 export const appStorage = running.get;
 export const runAppStorage = running.run;

@@ -49,10 +49,7 @@ export interface AuthDeps {
   storage: AppStorage;
 }
 
-/**
- * Who is signed in, saved to storage and followed across tabs. The sign-in feature does the
- * provider round trips (its `login()` and `logout()`); these actions are the state they leave.
- */
+/** Who is signed in, saved and followed across tabs; these actions are the state the sign-in flow leaves. */
 export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
   const state = signal<AuthState>(sanitizeAuth(stored));
   const signOut = () => {
@@ -74,7 +71,6 @@ export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
     signedInAtStart: signal(state.peek().isAuthenticated) as ReadonlySignal<boolean>,
     /** The user asked to sign in; the hosted sign-in page follows. Changes no state. */
     login: defineAction('[Auth] Login', noPayload, () => undefined),
-    /** A verified sign-in came back. */
     loginSuccess: defineAction('[Auth] Login Success', profileValidator, (user) => {
       state.value = { isAuthenticated: true, user };
     }),
@@ -82,7 +78,6 @@ export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
     logout: defineAction('[Auth] Logout', noPayload, signOut),
     /** The OIDC session is gone (failed renewal, rejected answer): signed out, no provider round trip. */
     sessionEnded: defineAction('[Auth] Session Ended', noPayload, signOut),
-    /** Reloads the state from what storage holds (another tab changed it). */
     reset,
   };
 });
@@ -90,7 +85,6 @@ export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
 export type AuthModel = InstanceType<typeof AuthModel>;
 
 const running = /* @__PURE__ */ runningSlot<AuthModel>('The auth model');
-/** The running auth model (startApp starts it). */
 export const auth = running.get;
 export const runAuth = running.run;
 

@@ -1,7 +1,6 @@
 import { runningSlot } from '../../lib/running-slot';
 import type { SignInModel } from './sign-in-model';
 
-// startApp puts the model it created here; stopping the app empties it.
 const running = /* @__PURE__ */ runningSlot<SignInModel>('The sign-in model');
 
 export const runSignIn = running.run;

@@ -110,7 +110,7 @@ async function call<T>(
   try {
     answer = JSON.parse(body);
   } catch {
-    // Not JSON: refused below.
+    answer = undefined;
   }
   const json = isObject(answer) ? answer : undefined;
   if (status < 200 || status > 299) {

@@ -8,7 +8,6 @@ export type PaletteComponent = ComponentType<{ open: boolean; onOpenChange: (ope
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || target.matches('input:not([cmdk-input]),textarea'));
 
-/** `load` brings the palette with its commands (the app composes them): a chunk loaded on first use. */
 export function CommandPaletteButton({
   className,
   load,

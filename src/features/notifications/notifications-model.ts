@@ -73,6 +73,5 @@ export const NotificationsModel = createModel((production: boolean = env.product
 export type NotificationsModel = InstanceType<typeof NotificationsModel>;
 
 const running = /* @__PURE__ */ runningSlot<NotificationsModel>('The notifications model');
-/** The running notifications model (startApp starts it). */
 export const notifications = running.get;
 export const runNotifications = running.run;

@@ -1,5 +1,4 @@
-// The visitor's settings (snxt-SETTINGS): the fields table, the model, the look (theme) and the language on screen,
-// the settings page and the palette's setting commands.
+// The visitor's settings (snxt-SETTINGS): fields, model, theme, the language on screen, the page, palette commands.
 export { I18nModel, i18n, runI18n } from './language/i18n-model';
 export { LanguageSelect } from './language/language-select';
 export { SettingsPage } from './page/settings-page';

@@ -131,6 +131,5 @@ export const SettingsModel = /* @__PURE__ */ createModel(
 export type SettingsModel = InstanceType<typeof SettingsModel>;
 
 const running = /* @__PURE__ */ runningSlot<SettingsModel>('The settings model');
-/** The running settings model (startApp starts it). */
 export const settings = running.get;
 export const runSettings = running.run;

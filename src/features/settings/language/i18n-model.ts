@@ -49,6 +49,5 @@ export const I18nModel = createModel(({ language, root, load = createMessagesLoa
 export type I18nModel = InstanceType<typeof I18nModel>;
 
 const running = /* @__PURE__ */ runningSlot<I18nModel>('The i18n model');
-/** The running i18n model (startApp starts it). */
 export const i18n = running.get;
 export const runI18n = running.run;
