@@ -1,6 +1,6 @@
 // What the Books API accepts as a book: the rules of the app's form, checked again on the server. Text fields are
-// trimmed at both ends before they are measured and stored; lengths count UTF-16 code units, like the browser's
-// maxlength and the app's schema. An ISBN is stored without its hyphens and spaces, with an upper-case X.
+// trimmed at both ends before they are measured and stored; lengths count code points (an emoji is one character), as
+// the app's schema (zod) does. An ISBN is stored without its hyphens and spaces, with an upper-case X.
 
 const FIRST_YEAR = 1450;
 const MAX_LENGTH = { title: 200, author: 100, description: 2000 };
@@ -19,6 +19,8 @@ export function isValidIsbn(text) {
   return false;
 }
 
+export const codePoints = (text) => [...text].length;
+
 const fieldOf = (body, name) => (Object.hasOwn(body, name) ? body[name] : undefined);
 
 function text(value, { max, required }) {
@@ -26,7 +28,7 @@ function text(value, { max, required }) {
   if (typeof value !== 'string') return { error: 'invalid' };
   const trimmed = value.trim();
   if (required && trimmed === '') return { error: 'required' };
-  return trimmed.length > max ? { error: 'tooLong' } : { value: trimmed };
+  return codePoints(trimmed) > max ? { error: 'tooLong' } : { value: trimmed };
 }
 
 function year(value, currentYear) {

@@ -4,7 +4,9 @@ import { request as httpRequest } from 'node:http';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { isValidIsbn } from './book-rules.mjs';
+import { bookFieldErrors, bookSchema } from '../../src/features/books/book-rules';
+import { isValidIsbn as appIsValidIsbn } from '../../src/features/books/isbn';
+import { isValidIsbn, validateBook } from './book-rules.mjs';
 import { DEMO_BOOKS } from './books-seed.mjs';
 import { DEMO_ACCOUNT, OUTSIDER_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
 
@@ -367,6 +369,8 @@ describe('the Books API', () => {
         description: 'd'.repeat(2000),
       });
       expect([book.title.length, book.author.length, book.description.length]).toEqual([200, 100, 2000]);
+      // A character is a code point: 200 emoji are 400 UTF-16 units and still a title of 200 characters.
+      expect((await create({ ...VALID, title: '📚'.repeat(200) })).book.title).toBe('📚'.repeat(200));
     });
 
     it('answers 400 with the error of each field', async () => {
@@ -381,6 +385,7 @@ describe('the Books API', () => {
       expect(await errors({ ...VALID, title: 't'.repeat(201) })).toEqual({ title: 'tooLong' });
       expect(await errors({ ...VALID, author: 'a'.repeat(101) })).toEqual({ author: 'tooLong' });
       expect(await errors({ ...VALID, description: 'd'.repeat(2001) })).toEqual({ description: 'tooLong' });
+      expect(await errors({ ...VALID, title: '📚'.repeat(201) })).toEqual({ title: 'tooLong' });
       expect(await errors({ ...VALID, year: 1449 })).toEqual({ year: 'range' });
       expect(await errors({ ...VALID, year: new Date().getUTCFullYear() + 2 })).toEqual({ year: 'range' });
       expect(await errors({ ...VALID, year: -1999 })).toEqual({ year: 'range' });
@@ -744,6 +749,47 @@ describe('isValidIsbn (server)', () => {
     }
     for (const isbn of ['978013468599１', '0201６1622X', '0201-61622-X\u0000', '__proto__', '0'.repeat(10_000)]) {
       expect(isValidIsbn(isbn), isbn).toBe(false);
+    }
+  });
+});
+
+describe("the app's rules and the API's", () => {
+  it('agree on ISBNs, real and random', () => {
+    const samples = ['0-201-61622-X', '978 0 13 468599 1', '9770134685992', ' ', '020161622x', 'X201616220'];
+    for (let index = 0; index < 3000; index += 1) {
+      const length = index % 2 === 0 ? 10 : 13;
+      const prefix = index % 4 < 2 ? '' : '978';
+      const digits = Array.from(
+        { length: length - prefix.length },
+        () => '0123456789X-'[Math.floor(Math.random() * 12)],
+      );
+      samples.push(prefix + digits.join(''));
+    }
+    const accepted = samples.filter((isbn) => appIsValidIsbn(isbn));
+    expect(accepted.length).toBeGreaterThan(20);
+    for (const isbn of samples) expect(appIsValidIsbn(isbn), isbn).toBe(isValidIsbn(isbn));
+  });
+
+  it('give the same error for the same field', () => {
+    const valid = { title: 'Dune', author: 'Frank Herbert', year: '1965', isbn: '', description: '' };
+    const cases = [
+      valid,
+      { ...valid, title: '', author: ' ', year: '' },
+      { ...valid, title: ` ${'t'.repeat(200)} `, author: 'a'.repeat(100), description: 'd'.repeat(2000) },
+      { ...valid, title: 't'.repeat(201), author: 'a'.repeat(101), description: 'd'.repeat(2001) },
+      { ...valid, title: '📚'.repeat(200), author: '📚'.repeat(101), description: 'é'.repeat(2000) },
+      { ...valid, year: '1449' },
+      { ...valid, year: '1450', isbn: '978-0-06-051275-0' },
+      { ...valid, year: '99999', isbn: '978-0-06-051275-1' },
+      { ...valid, isbn: '0-201-61622-X', description: '\n' },
+    ];
+    const thisYear = new Date();
+    for (const values of cases) {
+      const app = bookSchema(thisYear).safeParse(values);
+      const body = { ...values, year: values.year.trim() === '' ? null : Number(values.year) };
+      const api = validateBook(body, thisYear.getFullYear());
+      expect(app.success ? {} : bookFieldErrors(app.error.issues), JSON.stringify(values)).toEqual(api.errors ?? {});
+      if (app.success) expect(app.data).toEqual(api.fields);
     }
   });
 });
