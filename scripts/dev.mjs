@@ -1,15 +1,17 @@
 // `npm start`: Vite's dev server with the local OpenID provider, so sign-in works with no configuration; with
-// VITE_OIDC_AUTHORITY set (environment or .env) the app uses that provider and none is started.
+// VITE_OIDC_AUTHORITY set (environment or .env) the app uses that provider and none is started. The local provider
+// also serves the Books example's API, which the app uses unless VITE_BOOKS_API_URL is set.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
+import { DEMO_BOOKS } from './local-provider/books-seed.mjs';
 import { DEMO_ACCOUNT, OUTSIDER_ACCOUNT, startOidcProvider } from './local-provider/oidc-provider.mjs';
 
 const APP_PORT = 5173;
 const PREFERRED_PROVIDER_PORT = 5174;
 const CLIENT_ID = 'snxt-local';
 const root = fileURLToPath(new URL('..', import.meta.url));
-const configured = { ...loadEnv('development', root, 'VITE_'), ...process.env }.VITE_OIDC_AUTHORITY;
+const configured = { ...loadEnv('development', root, 'VITE_'), ...process.env };
 
 async function portIsFree(port) {
   const { createServer } = await import('node:net');
@@ -21,7 +23,7 @@ async function portIsFree(port) {
 
 let provider = null;
 const env = { ...process.env };
-if (!configured) {
+if (!configured.VITE_OIDC_AUTHORITY) {
   const port = (await portIsFree(PREFERRED_PROVIDER_PORT)) ? PREFERRED_PROVIDER_PORT : 0;
   provider = await startOidcProvider({
     port,
@@ -36,8 +38,15 @@ if (!configured) {
   });
   console.log(
     `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` +
-      ` (group ${DEMO_ACCOUNT.groups.join(', ')}), in no group ${OUTSIDER_ACCOUNT.email} / ${OUTSIDER_ACCOUNT.password}`,
+      ` (groups ${DEMO_ACCOUNT.groups.join(', ')}), in no group ${OUTSIDER_ACCOUNT.email} / ${OUTSIDER_ACCOUNT.password}`,
   );
+  if (!configured.VITE_BOOKS_API_URL) {
+    env.VITE_BOOKS_API_URL = provider.booksUrl;
+    console.log(
+      `Books API at ${provider.booksUrl} — ${DEMO_ACCOUNT.email} starts with ${DEMO_BOOKS.length} books and may delete them` +
+        ` (snxt-editors); ${OUTSIDER_ACCOUNT.email} starts with none and may not delete.`,
+    );
+  }
 }
 
 const vite = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))], {

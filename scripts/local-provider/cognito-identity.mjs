@@ -6,6 +6,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 import { createLocalJWKSet, decodeJwt, errors, jwtVerify } from 'jose';
 
+import { readBody } from './read-body.mjs';
+
 export const DEFAULT_IDENTITY_POOL_ID = 'eu-west-1:00000000-0000-4000-8000-000000000000';
 export const IDENTITY_PATH = '/identity/';
 
@@ -264,19 +266,4 @@ function respond(ctx, status, body) {
   ctx.status = status;
   ctx.type = CONTENT_TYPE;
   ctx.body = JSON.stringify(body);
-}
-
-function readBody(req, limit) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (/** @type {Buffer} */ chunk) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size <= limit ? Buffer.concat(chunks) : null));
-    // A request that breaks off gets an answer nobody reads.
-    req.on('error', () => resolve(null));
-    req.on('close', () => resolve(null));
-  });
 }

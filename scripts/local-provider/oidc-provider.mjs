@@ -7,10 +7,14 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
+import { createAccounts, testAccounts } from './accounts.mjs';
+import { BOOKS_PATH, booksApi } from './books-api.mjs';
+import { DEMO_BOOKS } from './books-seed.mjs';
+import { createBooksStore } from './books-store.mjs';
 import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
 import { errorPage, logoutPage, signedOutPage, signInPage } from './oidc-provider-views.mjs';
 
-// The demo account is in a user-pool group, so the profile shows one; the outsider is in none, for pages for a group.
+// The demo account is in groups (the profile shows them; snxt-editors may delete books), the outsider in none.
 export const DEMO_ACCOUNT = Object.freeze({
   email: 'demo@snxt.dev',
   password: 'snxt-demo',
@@ -18,7 +22,8 @@ export const DEMO_ACCOUNT = Object.freeze({
   givenName: 'Demo',
   familyName: 'User',
   sub: '6b1f2c0e-5d3a-4f8e-9a47-2c8e1d7b3f10',
-  groups: Object.freeze(['snxt-demo-users']),
+  groups: Object.freeze(['snxt-demo-users', 'snxt-editors']),
+  startsWithBooks: true,
 });
 
 export const OUTSIDER_ACCOUNT = Object.freeze({
@@ -29,9 +34,8 @@ export const OUTSIDER_ACCOUNT = Object.freeze({
   familyName: 'User',
   sub: '0d4e9a61-2b7c-4f3e-8c15-7a9f3e6d2b84',
   groups: Object.freeze([]),
+  startsWithBooks: false,
 });
-
-const ACCOUNTS = [DEMO_ACCOUNT, OUTSIDER_ACCOUNT];
 
 const SCOPES = ['openid', 'email', 'profile'];
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60; // Cognito's default: 30 days
@@ -40,10 +44,11 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 /**
  * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
- * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens.
+ * slash) are the sign-out URLs too and may call the Books API; `signingKey` (a private JWK) lets a test forge tokens;
+ * `testAccounts` opens `POST /test/accounts`; the Books API takes `booksClientId`'s access tokens (the app's).
  * @param {{ redirectUris: string[], signingKey?: import('node:crypto').JsonWebKey, port?: number, host?: string,
  *   clientId?: string, accessTokenTtl?: number, identityPoolId?: string, identityAllowGuests?: boolean,
- *   identityCredentialsTtl?: number, log?: boolean }} options
+ *   identityCredentialsTtl?: number, testAccounts?: boolean, booksClientId?: string, log?: boolean }} options
  */
 export async function startOidcProvider({
   port = 0,
@@ -55,6 +60,8 @@ export async function startOidcProvider({
   identityAllowGuests = true,
   identityCredentialsTtl = 3600,
   signingKey,
+  testAccounts: withTestAccounts = false,
+  booksClientId = clientId,
   log = false,
 }) {
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
@@ -82,6 +89,8 @@ export async function startOidcProvider({
       server.closeAllConnections();
     });
   const identity = { poolId: identityPoolId, allowGuests: identityAllowGuests, credentialsTtl: identityCredentialsTtl };
+  const accounts = createAccounts([DEMO_ACCOUNT, OUTSIDER_ACCOUNT]);
+  const books = createBooksStore({ seedFor: (sub) => (accounts.bySub(sub)?.startsWithBooks ? DEMO_BOOKS : []) });
   try {
     const provider = createProvider(Provider, {
       issuer,
@@ -91,6 +100,9 @@ export async function startOidcProvider({
       accessTokenTtl,
       identity,
       signingKey,
+      accounts,
+      books: { store: books, clientId: booksClientId },
+      testAccounts: withTestAccounts,
       log,
     });
     handler = provider.callback();
@@ -105,6 +117,8 @@ export async function startOidcProvider({
     clientId,
     identityEndpoint: `${issuer}${IDENTITY_PATH}`,
     identityPoolId,
+    booksUrl: `${issuer}${BOOKS_PATH}`,
+    resetBooks: books.reset,
     close,
   };
 }
@@ -178,7 +192,19 @@ function createMemoryAdapter() {
 
 function createProvider(
   Provider,
-  { issuer, port, redirectUris, clientId, accessTokenTtl, identity, signingKey: givenKey, log },
+  {
+    issuer,
+    port,
+    redirectUris,
+    clientId,
+    accessTokenTtl,
+    identity,
+    signingKey: givenKey,
+    accounts,
+    books,
+    testAccounts: withTestAccounts,
+    log,
+  },
 ) {
   const privateKey = givenKey
     ? createPrivateKey({ key: givenKey, format: 'jwk' })
@@ -275,7 +301,7 @@ function createProvider(
       return grant;
     },
     findAccount: async (_ctx, sub) => {
-      const account = ACCOUNTS.find((candidate) => candidate.sub === sub);
+      const account = accounts.bySub(sub);
       return account && accountClaims(account);
     },
     interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -300,7 +326,20 @@ function createProvider(
   if (log) enableLogging(provider);
   provider.use(errorBoundary);
   provider.use(cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, cookieOptions }));
-  provider.use(signInInteraction(provider));
+  provider.use(signInInteraction(provider, accounts));
+  provider.use(
+    booksApi({
+      provider,
+      clientId: books.clientId,
+      issuer,
+      appOrigins: redirectUris.map((uri) => new URL(uri).origin),
+      accountOf: accounts.bySub,
+      store: books.store,
+    }),
+  );
+  if (withTestAccounts) {
+    provider.use(testAccounts(accounts, { demo: DEMO_ACCOUNT, outsider: OUTSIDER_ACCOUNT }));
+  }
   provider.use(
     cognitoIdentity({
       issuer,
@@ -365,7 +404,7 @@ function cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, co
   };
 }
 
-function signInInteraction(provider) {
+function signInInteraction(provider, accounts) {
   return async (ctx, next) => {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
     if (!match) return next();
@@ -381,18 +420,18 @@ function signInInteraction(provider) {
 
     if (!login) {
       ctx.type = 'html';
-      ctx.body = signInPage({ action, accounts: ACCOUNTS });
+      ctx.body = signInPage({ action, accounts: accounts.listed });
       return undefined;
     }
 
     const form = await readForm(ctx.req);
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
-    const account = ACCOUNTS.find((candidate) => candidate.email === email.toLowerCase());
+    const account = accounts.byEmail(email);
     if (!account || password !== account.password) {
       // 200 like Cognito (a 401 would put a "Failed to load resource" error in the browser console).
       ctx.type = 'html';
-      ctx.body = signInPage({ action, email, error: true, accounts: ACCOUNTS });
+      ctx.body = signInPage({ action, email, error: true, accounts: accounts.listed });
       return undefined;
     }
     const result = { login: { accountId: account.sub, amr: ['pwd'] } };
@@ -458,6 +497,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   });
   console.log(`OIDC provider ready at ${op.issuer}`);
   console.log(`Identity pool ${op.identityPoolId} at ${op.identityEndpoint}`);
+  console.log(`Books API at ${op.booksUrl}`);
   const stop = () =>
     op.close().then(
       () => process.exit(0),

@@ -283,7 +283,7 @@ describe('local OIDC provider (Cognito-like)', () => {
       name: DEMO_ACCOUNT.name,
       given_name: 'Demo',
       family_name: 'User',
-      'cognito:groups': ['snxt-demo-users'],
+      'cognito:groups': ['snxt-demo-users', 'snxt-editors'],
     });
     // When the user signed in, as Cognito's ID tokens say (seconds; the test signed in just now).
     expect(payload.auth_time).toBeGreaterThan(Date.now() / 1000 - 60);

@@ -168,8 +168,8 @@ test.describe('a page for signed-in users (/profile)', () => {
     const details = page.getByRole('main').locator('dl');
     await expect(details).toContainText(`Name${DEMO.name}`);
     await expect(details).toContainText(`Email${DEMO.email}Verified`);
-    // The demo account's user-pool group, from the ID token's cognito:groups.
-    await expect(details).toContainText('Groupssnxt-demo-users');
+    // The demo account's user-pool groups, from the ID token's cognito:groups.
+    await expect(details).toContainText('Groupssnxt-demo-users, snxt-editors');
     const time = details.locator('time').first();
     await expect(time).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/);
     const at = Date.parse((await time.getAttribute('datetime'))!);
@@ -270,7 +270,7 @@ test.describe('a page for one group (the groups build: /profile needs snxt-demo-
     await signInAtProvider(page);
     await expect(page).toHaveURL(`${appUrl('groups')}/profile`);
     await expect(profileHeading(page)).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('Groupssnxt-demo-users');
+    await expect(page.getByRole('main')).toContainText('Groupssnxt-demo-users, snxt-editors');
     await expect(mainNavigation(page).getByRole('link', { name: 'Profile' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });

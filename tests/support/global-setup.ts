@@ -18,6 +18,8 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   reports:   sign-in, error and CSP violation reports sent to a local collector (VITE_ERROR_REPORT_URL)
  *   groups:    as main without a pool, but /profile needs the group snxt-demo-users and has a navigation
  *              entry (vite-profile-for-a-group.config.ts): a page for a group, reached from in and outside it
+ * The main provider also serves the Books API; a test that writes books signs in as its own copy of the demo or
+ * outsider account (`POST {E2E_OIDC_ISSUER}/test/accounts` with {"like": "demo"}), so parallel tests never share books.
  */
 export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity', 'reports', 'groups'] as const;
 const CONFIG_FILES: Partial<Record<(typeof VARIANTS)[number], string>> = {
@@ -31,7 +33,12 @@ export default async function globalSetup() {
   if (!findBrowser()) throw new Error(HOW_TO_GET_A_BROWSER);
   const ports = Object.fromEntries(await Promise.all(VARIANTS.map(async (name) => [name, await freePort()])));
   const origins = VARIANTS.map((name) => `http://127.0.0.1:${ports[name]}/`);
-  const provider = await startOidcProvider({ port: await freePort(), redirectUris: origins, clientId: OIDC_CLIENT_ID });
+  const provider = await startOidcProvider({
+    port: await freePort(),
+    redirectUris: origins,
+    clientId: OIDC_CLIENT_ID,
+    testAccounts: true,
+  });
   // Pool options belong to a provider: short-lived credentials and no guests need a second one.
   const identityProvider = await startOidcProvider({
     port: await freePort(),

@@ -1,0 +1,59 @@
+// The provider's accounts: the fixed ones its sign-in page names and, with `testAccounts`, copies that a test makes
+// for itself (`POST /test/accounts` {"like": "demo"} answers a new sub, email and password with the same name, groups
+// and starting books), so tests running side by side against one provider never share a user's books.
+import { randomBytes, randomUUID } from 'node:crypto';
+
+import { readBody } from './read-body.mjs';
+
+const TEST_ACCOUNTS_PATH = '/test/accounts';
+
+export function createAccounts(fixed) {
+  const bySub = new Map(fixed.map((account) => [account.sub, account]));
+  const byEmail = new Map(fixed.map((account) => [account.email, account]));
+  return {
+    listed: fixed,
+    bySub: (sub) => bySub.get(sub),
+    byEmail: (email) => byEmail.get(email.toLowerCase()),
+    copyOf(template) {
+      const sub = randomUUID();
+      const [local, domain] = template.email.split('@');
+      const account = Object.freeze({
+        ...template,
+        sub,
+        email: `${local}+${sub.slice(0, 8)}@${domain}`,
+        password: randomBytes(12).toString('base64url'),
+      });
+      bySub.set(sub, account);
+      byEmail.set(account.email, account);
+      return account;
+    },
+  };
+}
+
+export function testAccounts(accounts, templates) {
+  return async (ctx, next) => {
+    if (ctx.path !== TEST_ACCOUNTS_PATH) return next();
+    const body = await readBody(ctx.req, 1024);
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'POST');
+      ctx.status = 405;
+      return undefined;
+    }
+    let like;
+    try {
+      like = JSON.parse(body?.toString('utf8') ?? '').like;
+    } catch {
+      like = undefined;
+    }
+    if (typeof like !== 'string' || !Object.hasOwn(templates, like)) {
+      ctx.status = 400;
+      ctx.body = { error: `like must be one of ${Object.keys(templates).join(', ')}` };
+      return undefined;
+    }
+    const { sub, email, password, name, groups } = accounts.copyOf(templates[like]);
+    ctx.status = 201;
+    ctx.body = { sub, email, password, name, groups };
+    return undefined;
+  };
+}

@@ -1,0 +1,46 @@
+const SORTS = ['title', 'author', 'year'] as const;
+const ORDERS = ['asc', 'desc'] as const;
+const MAX_QUERY_LENGTH = 200;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 10;
+// Numbers as JSON writes them: the router parses `?page=1e3` to 1000, so the text "1e3" reads the same.
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+interface BooksSearch {
+  q?: string;
+  sort: (typeof SORTS)[number];
+  order: (typeof ORDERS)[number];
+  page: number;
+  pageSize: number;
+}
+
+const ownValue = (raw: Record<string, unknown>, key: string): unknown =>
+  typeof raw === 'object' && raw !== null && Object.hasOwn(raw, key) ? raw[key] : undefined;
+
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
+  allowed.find((candidate) => candidate === value) ?? fallback;
+
+function query(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'boolean' && !Number.isFinite(value)) return undefined;
+  let text = String(value).trim().slice(0, MAX_QUERY_LENGTH);
+  if (/[\uD800-\uDBFF]$/.test(text)) text = text.slice(0, -1);
+  text = text.trim();
+  return text === '' ? undefined : text;
+}
+
+function wholeNumber(value: unknown, fallback: number, min: number, max: number): number {
+  const number = typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value.trim()) : value;
+  if (typeof number !== 'number' || Number.isNaN(number)) return fallback;
+  return Math.min(Math.max(Math.floor(number), min), max);
+}
+
+export function validateBooksSearch(raw: Record<string, unknown>): BooksSearch {
+  const q = query(ownValue(raw, 'q'));
+  return {
+    ...(q === undefined ? {} : { q }),
+    sort: oneOf(SORTS, ownValue(raw, 'sort'), 'title'),
+    order: oneOf(ORDERS, ownValue(raw, 'order'), 'asc'),
+    page: wholeNumber(ownValue(raw, 'page'), 1, 1, Number.MAX_SAFE_INTEGER),
+    pageSize: wholeNumber(ownValue(raw, 'pageSize'), DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+  };
+}
