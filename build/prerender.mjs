@@ -4,8 +4,6 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-const PRERENDERED_PATHS = ['/', '/settings'];
-
 export const pageFileName = (path) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}.html`);
 
 const escapeHtml = (text) =>
@@ -48,11 +46,13 @@ export function inlineSvgIcon(html, svgOf) {
   });
 }
 
+/** Marked with its path when the app hydrates it; a frame the app renders afresh is not. */
 export function withPrerenderedPage(html, path, page) {
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  const mark = page.hydrates === false ? '' : ` data-prerendered="${escapeHtml(path)}"`;
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeHtml(path)}">${page.html}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
 }
 
 const RENDER_TIMEOUT_MS = 30_000;
@@ -90,7 +90,11 @@ async function loadRenderer(config, entry) {
       },
     });
     const module = await import(pathToFileURL(join(outDir, 'prerender.mjs')).href);
-    return { renderPage: module.renderPage, cleanUp: () => rmSync(outDir, { recursive: true, force: true }) };
+    return {
+      renderPage: module.renderPage,
+      prerenderPaths: module.prerenderPaths,
+      cleanUp: () => rmSync(outDir, { recursive: true, force: true }),
+    };
   } catch (error) {
     rmSync(outDir, { recursive: true, force: true });
     throw error;
@@ -136,15 +140,11 @@ export function prerenderPlugin(entry = 'src/prerender-entry.tsx') {
           delete bundle[fileName];
         }
 
-        const { renderPage, cleanUp } = await loadRenderer(config, entry);
+        const { renderPage, prerenderPaths, cleanUp } = await loadRenderer(config, entry);
         try {
-          for (const path of PRERENDERED_PATHS) {
+          for (const path of prerenderPaths()) {
             const page = await withTimeout(renderPage(path), RENDER_TIMEOUT_MS, `Prerendering ${path}`);
             const fileName = pageFileName(path);
-            if (!page) {
-              if (fileName === 'index.html') bundle[fileName].source = html;
-              continue;
-            }
             const source = withPrerenderedPage(html, path, page);
             if (bundle[fileName]?.type === 'asset') bundle[fileName].source = source;
             else this.emitFile({ type: 'asset', fileName, source });

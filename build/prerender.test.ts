@@ -70,6 +70,15 @@ describe('withPrerenderedPage', () => {
     expect(html).toContain('<title>Settings &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; &amp; more</title>');
   });
 
+  it('does not mark a frame the app renders afresh (a page for signed-in users) for hydration', () => {
+    const html = withPrerenderedPage(TEMPLATE, '/profile', {
+      html: '<main></main>',
+      title: 'Profile',
+      hydrates: false,
+    });
+    expect(html).toContain('<div id="root"><main></main></div>');
+  });
+
   it('keeps "$" sequences of the markup as they are', () => {
     const html = withPrerenderedPage(TEMPLATE, '/', { html: "<p>$& $' $1</p>", title: 'x' });
     expect(html).toContain("<p>$& $' $1</p>");

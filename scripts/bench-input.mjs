@@ -1,13 +1,14 @@
 // `npm run bench:input`: on a slow phone, the time from the first contentful paint of a prerendered page to the app
 // taking input (the `snxt:input` mark: hydrated, live state shown, input kept meanwhile replayed), median of 5.
-// Arguments: VITE_* settings for the build, `--dist=DIR` to measure a build as it is, `--runs=N`, `--path=/`.
+// Arguments: VITE_* settings for the build, `--dist=DIR` to measure a build as it is, `--runs=N`, `--path=/` (default: every
+// page the build prerendered for the app to hydrate).
 import { chromium } from '@playwright/test';
+import { builtPages } from '../build/built-pages.mjs';
 import { buildApp, freePort, startPreview } from '../tests/support/app-servers.mjs';
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_A_BROWSER } from '../tests/support/find-browser.mjs';
 
 const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(option('runs') ?? 5);
-const PATHS = option('path') ? [option('path')] : ['/', '/settings'];
 const INPUT_MARK = 'snxt:input';
 const SLOW_PHONE = {
   cpuSlowdown: 4,
@@ -73,6 +74,10 @@ if (!option('dist')) {
   console.log('Building the production build into dist/ …');
   buildApp(outDir, viteEnv);
 }
+// Every page the app hydrates (a page for signed-in users sends a visitor to sign in).
+const PATHS = option('path')
+  ? [option('path')]
+  : builtPages(outDir).flatMap((page) => (page.hydrates ? [page.path] : []));
 const preview = await startPreview(outDir, await freePort());
 const browser = await chromium.launch({ executablePath: browserPath.executablePath, args: CHROMIUM_ARGS });
 const rows = [];

@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse`: Lighthouse (mobile and desktop, local Chromium) on / and /settings of a production
+// `npm run bench:lighthouse`: Lighthouse (mobile and desktop, local Chromium) on each prerendered page of a production
 // build, 5 runs each; prints the medians and the audits that cost points, and fails on nothing. Arguments: VITE_*
 // settings for the build, or `--preset=mobile --path=/ --runs=1 --save` (full reports kept in .lighthouse/),
 // `--dist=DIR` (a build as it is), `--compare=URL` (another app, measured in the same loop; repeatable), `--bare=script`
@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { builtPages } from '../build/built-pages.mjs';
 import { buildApp, freePort, startPreview } from '../tests/support/app-servers.mjs';
 import { CHROMIUM_ARGS, findBrowser, HOW_TO_GET_A_BROWSER } from '../tests/support/find-browser.mjs';
 import { bareCopy } from './bare-pages.mjs';
@@ -16,7 +17,6 @@ const RUNS = Number(option('runs') ?? 5);
 const COMPARE = process.argv.filter((arg) => arg.startsWith('--compare=')).map((arg) => new URL(arg.slice(10)));
 const DIST = option('dist');
 const BARE = option('bare')?.split(',');
-const PATHS = option('path') ? [option('path')] : ['/', '/settings'];
 const PRESETS = Object.fromEntries(
   Object.entries({ mobile: undefined, desktop: desktopConfig }).filter(([name]) =>
     [name, undefined].includes(option('preset')),
@@ -55,6 +55,9 @@ if (!DIST && !process.env.BENCH_NO_BUILD) {
   console.log('Building the production build into dist/ …');
   buildApp('dist', viteEnv);
 }
+const PATHS = option('path')
+  ? [option('path')]
+  : builtPages(DIST ?? 'dist').flatMap((page) => (page.hydrates ? [page.path] : []));
 const preview = await startPreview(DIST ?? 'dist', await freePort());
 const bareDir = BARE && bareCopy(DIST ?? 'dist', BARE);
 const barePreview = bareDir && (await startPreview(bareDir, await freePort()));

@@ -1,6 +1,6 @@
 // Run at build time in Node (build/prerender.mjs): a page through the app's own components and router, as HTML.
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { createMemoryHistory, RouterContextProvider, RouterProvider, type AnyRoute } from '@tanstack/react-router';
+import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import english from '../public/assets/i18n/en.json';
 import { formatPageTitle } from './app/routing/page-title';
@@ -12,6 +12,7 @@ import { env } from './config/env';
 import type { LoadedMessages } from './i18n/load-messages';
 import { createMemoryStorage } from './lib/storage';
 import { renderSnapshotFirst } from './lib/use-hydrated';
+import { PageFrame } from './app/shell/root-layout';
 import { createAppRouter, loadMatchedPages } from './router';
 import { startState } from './app/app-state';
 
@@ -28,10 +29,31 @@ const lightScheme = { matches: false, addEventListener: () => undefined, removeE
 export interface PrerenderedPage {
   html: string;
   title: string;
+  /** False for a page only signed-in users may see: the HTML holds the frame alone, which the app renders afresh. */
+  hydrates: boolean;
 }
 
-/** As a first visit sees it; null for a page only signed-in users may see: its content must never be in the HTML. */
-export async function renderPage(path: string): Promise<PrerenderedPage | null> {
+/** Every page of the route tree without path parameters, so a new route is prerendered with no list to keep. */
+export function prerenderPaths(): string[] {
+  const routes = Object.values(createAppRouter({ isServer: true }).routesById) as AnyRoute[];
+  return routes
+    .filter((route) => !route.isRoot && route.options.component && !route.fullPath.includes('$'))
+    .map((route) => (route.fullPath === '/' ? '/' : route.fullPath.replace(/\/$/, '')));
+}
+
+const render = async (page: ReactNode) => {
+  // One piece: React would move a large boundary's content behind an inline script the CSP does not allow.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProviders hydrationMessages={MESSAGES}>{page}</AppProviders>
+    </StrictMode>,
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  return new Response(prelude).text();
+};
+
+/** As a first visit sees it; a page for signed-in users only as its frame: its content must never be in the HTML. */
+export async function renderPage(path: string): Promise<PrerenderedPage> {
   const stop = startState({
     storage: createMemoryStorage(),
     root: detachedRoot as unknown as HTMLElement,
@@ -43,22 +65,20 @@ export async function renderPage(path: string): Promise<PrerenderedPage | null> 
   try {
     const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), isServer: true });
     const [routes] = router.getMatchedRoutes(path);
-    if (needsSignIn(routes.map((route) => ({ staticData: route.options.staticData })))) return null;
+    const titleKey = titleKeyAt(router, path);
+    const title = formatPageTitle(titleKey && english[titleKey as keyof typeof english], env.appName);
+    renderSnapshotFirst();
+    if (needsSignIn(routes.map((route) => ({ staticData: route.options.staticData })))) {
+      const html = await render(
+        <RouterContextProvider router={router}>
+          <PageFrame />
+        </RouterContextProvider>,
+      );
+      return { html, title, hydrates: false };
+    }
     await router.load();
     await loadMatchedPages(router);
-    renderSnapshotFirst();
-    const { prelude } = await prerender(
-      <StrictMode>
-        <AppProviders hydrationMessages={MESSAGES}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-      // One piece: React would move a large boundary's content behind an inline script the CSP does not allow.
-      { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
-    );
-    const html = await new Response(prelude).text();
-    const titleKey = titleKeyAt(router, path);
-    return { html, title: formatPageTitle(titleKey && english[titleKey as keyof typeof english], env.appName) };
+    return { html: await render(<RouterProvider router={router} />), title, hydrates: true };
   } finally {
     stop();
   }

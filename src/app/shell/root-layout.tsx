@@ -9,7 +9,9 @@ import { Shell } from './shell';
 // Only a page waiting for sign-in shows it: it stays out of the first-load bundle.
 const SignInGate = lazy(() => loadSignInGate().then((component) => ({ default: component })));
 
-const Frame = ({ children }: { children: ReactNode }) => <Shell authSlot={<AuthControls />}>{children}</Shell>;
+export const PageFrame = ({ children }: { children?: ReactNode }) => (
+  <Shell authSlot={<AuthControls />}>{children}</Shell>
+);
 
 const Gate = () => (
   <Suspense fallback={null}>
@@ -21,20 +23,20 @@ export function RootLayout(): ReactElement {
   // Read here (a component) so a sign-in or sign-out, in this tab or another, shows or hides the page at once.
   const access = usePageAccess(auth().state.value);
   return (
-    <Frame>
+    <PageFrame>
       {access === 'sign-in' ? (
         <Gate />
       ) : (
         <RouteTransition>{access === 'open' ? <Outlet /> : <NoAccess />}</RouteTransition>
       )}
-    </Frame>
+    </PageFrame>
   );
 }
 
 export function PendingRoot(): ReactElement {
   return (
-    <Frame>
+    <PageFrame>
       <Gate />
-    </Frame>
+    </PageFrame>
   );
 }
