@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { appNamesPlugin } from './build/app-names.mjs';
 import { bootScriptPlugin } from './build/boot-script.mjs';
 import { compileHintsPlugin } from './build/compile-hints.mjs';
 import { messageParserPlugin } from './build/message-parser.mjs';
@@ -48,6 +49,7 @@ export default defineConfig(({ mode, command }) => {
       messageParserPlugin(),
       babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
       tailwindcss(),
+      appNamesPlugin(app.env),
       prerenderPlugin(),
       securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
       bootScriptPlugin(ROUTES_DIR, APP_POLICIES.intlWarmUp),

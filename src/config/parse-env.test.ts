@@ -7,6 +7,7 @@ describe('parseEnv', () => {
   it('has the documented defaults in a production build', () => {
     expect(parseEnv(production)).toEqual({
       appName: 'Starter Next',
+      appShortName: 'Snxt',
       envName: 'PROD',
       production: true,
       test: false,
@@ -65,11 +66,32 @@ describe('parseEnv', () => {
     },
   );
 
-  it('keeps the app name and environment name when given', () => {
-    expect(parseEnv({ ...production, VITE_APP_NAME: 'Acme', VITE_ENV_NAME: 'staging' })).toMatchObject({
-      appName: 'Acme',
+  it('keeps the app names and environment name when given', () => {
+    const raw = { VITE_APP_NAME: ' Acme Orders ', VITE_APP_SHORT_NAME: 'Acme', VITE_ENV_NAME: 'staging' };
+    expect(parseEnv({ ...production, ...raw })).toMatchObject({
+      appName: 'Acme Orders',
+      appShortName: 'Acme',
       envName: 'STAGING',
     });
+  });
+
+  it.each([
+    ['a line break', 'Acme\nOrders'],
+    ['a control character', 'Acme\u0007'],
+    ['over 100 characters', 'A'.repeat(101)],
+  ])('refuses an app name with %s: one console error, the default name', (_case, name) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const env = parseEnv({ ...production, VITE_APP_NAME: name, VITE_APP_SHORT_NAME: name });
+    expect(env).toMatchObject({ appName: 'Starter Next', appShortName: 'Snxt' });
+    expect(error.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('VITE_APP_NAME'),
+      expect.stringContaining('VITE_APP_SHORT_NAME'),
+    ]);
+  });
+
+  it('takes names in any script, emoji and markup characters as text', () => {
+    const env = parseEnv({ ...production, VITE_APP_NAME: 'Ünïcødé <Bücher> & 📚', VITE_APP_SHORT_NAME: 'ספרים' });
+    expect(env).toMatchObject({ appName: 'Ünïcødé <Bücher> & 📚', appShortName: 'ספרים' });
   });
 
   describe('plain http for sign-in', () => {

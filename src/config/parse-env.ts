@@ -4,6 +4,7 @@ import { checkErrorReportUrl, LOOPBACK_HOSTS } from './error-report-url.mjs';
 // Checked at build time (vite.config.ts; the bundle gets the result): an invalid value is one console error, its feature off.
 export interface AppEnv {
   appName: string;
+  appShortName: string;
   envName: string;
   production: boolean;
   test: boolean;
@@ -179,6 +180,22 @@ function parseI18nPrefix(raw: RawEnv): string {
   return '';
 }
 
+const MAX_NAME_LENGTH = 100;
+
+// Shown in titles, the toolbar and the web manifest: one line of text.
+function parseName(raw: RawEnv, name: string, fallback: string): string {
+  const value = text(raw, name);
+  if (value === undefined) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value) || [...value].length > MAX_NAME_LENGTH) {
+    report(
+      `Invalid configuration ${name}: expected one line of at most ${MAX_NAME_LENGTH} characters. Using "${fallback}".`,
+    );
+    return fallback;
+  }
+  return value;
+}
+
 export function parseEnv(raw: RawEnv, onProblem?: (message: string) => void): AppEnv {
   const previous = report;
   if (onProblem) report = onProblem;
@@ -196,7 +213,8 @@ function readEnv(raw: RawEnv): AppEnv {
   const defaultEnvName = test ? 'TEST' : production ? 'PROD' : 'DEV';
   const oidc = parseOidc(raw, production);
   return {
-    appName: text(raw, 'VITE_APP_NAME') ?? 'Starter Next',
+    appName: parseName(raw, 'VITE_APP_NAME', 'Starter Next'),
+    appShortName: parseName(raw, 'VITE_APP_SHORT_NAME', 'Snxt'),
     envName: (text(raw, 'VITE_ENV_NAME') ?? defaultEnvName).toUpperCase(),
     production,
     test,

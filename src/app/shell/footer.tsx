@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { useAppNames } from '../../i18n/use-app-names';
 import { useT } from '../../i18n/use-t';
 import { APP_VERSION } from '../../config/constants';
 import { env } from '../../config/env';
@@ -8,6 +9,7 @@ import { Logo } from './logo';
 
 export function Footer() {
   const t = useT();
+  const { short } = useAppNames();
   // The prerender's year until hydration is done, so a page built last year still hydrates cleanly.
   const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
@@ -16,7 +18,7 @@ export function Footer() {
         <span className="inline-flex items-center gap-2">
           <span>© {year}</span>
           <Logo size={20} />
-          <span className="font-semibold text-text">{t('snxt.title.short')}</span>
+          <span className="font-semibold text-text">{short}</span>
         </span>
         <span className="inline-flex items-center gap-1">
           <Tooltip content={<FormattedMessage id="snxt.footer.changelog" />}>

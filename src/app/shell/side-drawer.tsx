@@ -1,5 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { useAppNames } from '../../i18n/use-app-names';
 import { useT } from '../../i18n/use-t';
 import { useHydrated } from '../../lib/use-hydrated';
 import { auth } from '../../features/auth';
@@ -13,6 +14,7 @@ interface SideDrawerProps {
 
 export function SideDrawer({ open, onClose }: SideDrawerProps) {
   const t = useT();
+  const { short } = useAppNames();
   const visitor = auth().state.value;
   const links = navEntries(useRouter(), ['main', 'drawer'], useHydrated() ? visitor : null);
   const firstLinkRef = useRef<HTMLAnchorElement>(null);
@@ -40,7 +42,7 @@ export function SideDrawer({ open, onClose }: SideDrawerProps) {
     >
       <div className="flex h-16 items-center gap-3 border-b border-border px-4">
         <Logo size={32} />
-        <span className="text-lg font-semibold">{t('snxt.title.short')}</span>
+        <span className="text-lg font-semibold">{short}</span>
       </div>
       <nav aria-label={t('snxt.menu.drawer')} className="flex-1 overflow-y-auto p-2">
         <ul className="flex flex-col gap-1">

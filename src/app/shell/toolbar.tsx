@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { MenuIcon, SettingsIcon } from '../../components/ui/svg-icons';
+import { useAppNames } from '../../i18n/use-app-names';
 import { useT } from '../../i18n/use-t';
 import { useHydrated } from '../../lib/use-hydrated';
 import { auth } from '../../features/auth';
@@ -27,6 +28,7 @@ const focusFirstDrawerLink = (event: KeyboardEvent) => {
 
 export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: ToolbarProps) {
   const t = useT();
+  const names = useAppNames();
   const visitor = auth().state.value;
   const mainLinks = navEntries(useRouter(), ['main'], useHydrated() ? visitor : null);
   const sticky = useSettings().stickyHeader;
@@ -53,8 +55,8 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           className="flex min-w-0 items-center gap-2 rounded-md px-1 py-1 font-semibold focus-visible:outline-toolbar-focus"
         >
           <Logo size={32} className="shrink-0 rounded-lg ring-1 ring-on-toolbar/40" />
-          <span className="truncate text-lg sm:hidden">{t('snxt.title.short')}</span>
-          <span className="hidden truncate text-lg sm:inline">{t('snxt.title.long')}</span>
+          <span className="truncate text-lg sm:hidden">{names.short}</span>
+          <span className="hidden truncate text-lg sm:inline">{names.long}</span>
         </Link>
         <nav aria-label={t('snxt.menu.main')} className="ms-4 hidden wide:block">
           <ul className="flex items-center gap-1">

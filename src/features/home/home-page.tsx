@@ -2,17 +2,19 @@ import { Link } from '@tanstack/react-router';
 import { PageHeading } from '../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { ArrowForwardIcon } from '../../components/ui/svg-icons';
+import { useAppNames } from '../../i18n/use-app-names';
 import { useT } from '../../i18n/use-t';
 
 const FEATURES = ['languages', 'themes', 'signIn', 'accessible'] as const;
 
 export function HomePage() {
   const t = useT();
+  const { long } = useAppNames();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-16">
       <section className={`${ROUTE_ANIMATED} text-center`} aria-labelledby="home-title">
         <PageHeading id="home-title" className="text-3xl font-bold tracking-tight text-text sm:text-5xl">
-          {t('snxt.title.long')}
+          {long}
         </PageHeading>
         <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">{t('snxt.home.description')}</p>
         <Link
