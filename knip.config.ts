@@ -22,6 +22,8 @@ export default {
     'tailwind.config.ts!',
     ...unitTests,
     'src/test/setup.ts',
+    // `npm run new` names it as plop's option, which knip does not read.
+    'scripts/new/plopfile.mjs',
     // Named by path: global-setup.ts builds the `groups` e2e variant with it.
     'tests/support/vite-profile-for-a-group.config.ts',
   ],

@@ -16,6 +16,7 @@ import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
 import { prerenderPlugin } from './build/prerender.mjs';
+import { ROUTE_TREE } from './build/route-tree.mjs';
 import { securityHeadersPlugin } from './build/security-headers.mjs';
 import { WORKER_FILE, workboxOptions } from './build/service-worker.mjs';
 
@@ -39,9 +40,8 @@ export default defineConfig(({ mode, command }) => {
     plugins: [
       // The router plugin must come before the React plugin so route files are split first.
       tanstackRouter({
-        target: 'react',
+        ...ROUTE_TREE,
         autoCodeSplitting: true,
-        quoteStyle: 'single',
         // The landing page is what a first visit paints: keep it in the entry chunk, split the rest.
         codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
       }),

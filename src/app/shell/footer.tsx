@@ -1,6 +1,5 @@
 import { FormattedMessage } from 'react-intl';
 import { useAppNames } from '../../i18n/use-app-names';
-import { useT } from '../../i18n/use-t';
 import { APP_VERSION } from '../../config/constants';
 import { env } from '../../config/env';
 import { Tooltip } from '../../components/ui/tooltip';
@@ -8,7 +7,6 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { Logo } from './logo';
 
 export function Footer() {
-  const t = useT();
   const { short } = useAppNames();
   // The prerender's year until hydration is done, so a page built last year still hydrates cleanly.
   const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;

@@ -66,6 +66,7 @@ describe('settings actions', () => {
     settings.change.elementsAnimations(false);
     settings.change.hour(22);
     expect(settings.state.value).toEqual({
+      ...DEFAULT_SETTINGS,
       language: 'he',
       theme: 'NATURE-THEME',
       autoNightMode: true,
