@@ -6,7 +6,6 @@ const MANIFEST = 'manifest.webmanifest';
 const escapeHtml = (text) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** The web manifest of public/ with the app's names (VITE_APP_NAME, VITE_APP_SHORT_NAME). */
 export function manifestWithNames(text, { appName, appShortName }) {
   return `${JSON.stringify({ ...JSON.parse(text), name: appName, short_name: appShortName }, null, 2)}\n`;
 }
@@ -14,7 +13,7 @@ export function manifestWithNames(text, { appName, appShortName }) {
 export const htmlWithName = (html, { appName }) =>
   html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(appName)}</title>`);
 
-/** Renaming the app is one setting: the page title here, the manifest in dev and in the build. */
+/** VITE_APP_NAME and VITE_APP_SHORT_NAME into the page title and the web manifest (dev and build). */
 export function appNamesPlugin(names) {
   let publicDir = 'public';
   let outDir = 'dist';

@@ -25,7 +25,6 @@ export async function bundleBootScript() {
       target: 'es2022',
       minify: true,
       modulePreload: false,
-      // Only what the boot code calls: the settings model's file also holds the model, which stays out.
       rolldownOptions: { input: ENTRY_ID, output: { format: 'iife' }, treeshake: { moduleSideEffects: false } },
     },
   });

@@ -1,11 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/**
- * The pages a production build wrote (its prerendered HTML files), so the benches and screenshots visit what the
- * route tree holds. `hydrates`: the page's markup is the app's (not a frame for signed-in users only).
- * @returns {{ path: string, file: string, hydrates: boolean }[]}
- */
+/** The pages a build wrote; `hydrates`: the app's markup, not the frame of a page for signed-in users. */
 export function builtPages(dir) {
   return readdirSync(dir, { recursive: true })
     .map((name) => name.split('\\').join('/'))
