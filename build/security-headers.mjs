@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
 import { checkErrorReportUrl } from '../src/config/error-report-url.mjs';
+import { checkI18nPrefix } from '../src/config/i18n-prefix.mjs';
 import { APP_POLICIES } from '../src/config/trusted-types.mjs';
 import { cacheRules, IMMUTABLE, NAMED_ASSET_DIRS, NO_CACHE, pathMatches } from './cache-headers.mjs';
 
@@ -96,7 +97,7 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
   const analytics = Boolean(env.VITE_GA_MEASUREMENT_ID?.trim());
   const authority = originOf(env.VITE_OIDC_AUTHORITY);
   const cognito = authority ? originOf(env.VITE_COGNITO_DOMAIN) : null;
-  const i18n = originOf(env.VITE_I18N_PREFIX);
+  const i18n = originOf(checkI18nPrefix(env.VITE_I18N_PREFIX?.trim() ?? '', true, () => null));
   const reports = errorReportUrl(env);
   const directives = {
     'default-src': ["'self'"],

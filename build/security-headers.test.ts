@@ -142,6 +142,15 @@ describe('contentSecurityPolicy', () => {
     ]);
     expect(directives({ VITE_I18N_PREFIX: '/app' })['connect-src']).toEqual(["'self'"]);
   });
+
+  it.each([
+    'http://cdn.example.com/app',
+    '//cdn.example.com/app',
+    'https://cdn.example.com/app?x=1',
+    'ftp://x.example',
+  ])('never lets the app connect to a translation prefix a production build refuses (%s)', (prefix) => {
+    expect(directives({ VITE_I18N_PREFIX: prefix })['connect-src']).toEqual(["'self'"]);
+  });
 });
 
 describe('CSP violation reports (VITE_ERROR_REPORT_URL)', () => {

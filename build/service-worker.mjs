@@ -1,6 +1,7 @@
 // The worker precaches what a first visit paints (pages, what they reference, icons); the rest is cached on first use.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assetRecord, builtAssetsPlugin, withIntegrity } from './built-assets.mjs';
 
 // The app registers exactly this URL (WORKER_URL, src/features/offline/service-worker.ts).
 export const WORKER_FILE = 'sw.js';
@@ -8,6 +9,9 @@ export const WORKER_FILE = 'sw.js';
 const OFFLINE_COPY = '?offline';
 
 export const CACHES = { pages: 'snxt-pages', assets: 'snxt-assets', files: 'snxt-files' };
+
+const HASHED_ASSET = /^\/assets\/(?!(i18n|icons)\/)/;
+const NAMED_FILE = /^\/assets\/(i18n|icons)\//;
 
 export function referencedPaths(html) {
   const named = /(?:\b(?:src|href)=|"(?:entry|intlWarmUp|translations|manifest)":)"(\/(?!\/)[^"?#]*)/g;
@@ -45,10 +49,12 @@ export function firstLoadOnly(outDir) {
     for (const url of [...wanted].filter((path) => path.endsWith('.webmanifest'))) {
       for (const path of manifestIconPaths(read(url))) wanted.add(path.slice(1));
     }
+    const record = assetRecord(outDir());
     const manifest = entries
       .filter((entry) => wanted.has(entry.url))
       // Only as its offline copy: under its own URL the precache would answer navigations, which go to the network.
-      .map((entry) => (entry.url.endsWith('.html') ? { ...entry, url: `${entry.url}${OFFLINE_COPY}` } : entry));
+      .map((entry) => (entry.url.endsWith('.html') ? { ...entry, url: `${entry.url}${OFFLINE_COPY}` } : entry))
+      .map((entry) => withIntegrity(entry, record));
     return { manifest, warnings: [] };
   };
 }
@@ -136,9 +142,6 @@ const offlinePage = async ({ request }) => {
   return (await precached(`${page}.html`)) ?? (await precached('/index.html')) ?? Response.error();
 };
 
-const realFileOnly = async ({ response }) =>
-  response.status === 200 && !(response.headers.get('Content-Type') ?? '').startsWith('text/html') ? response : null;
-
 // `Vary: Origin` (vite preview sends it) would never match: module scripts send an Origin, the warm-up's fetch() none.
 const IGNORE_VARY = { ignoreVary: true };
 
@@ -181,13 +184,17 @@ export function workboxOptions(outDir) {
           cacheName: CACHES.assets,
           matchOptions: IGNORE_VARY,
           expiration: { maxEntries: 200 },
-          plugins: [{ cacheWillUpdate: realFileOnly }],
+          plugins: [builtAssetsPlugin(outDir, HASHED_ASSET)],
         },
       },
       {
         urlPattern: isNamedFile,
         handler: 'NetworkFirst',
-        options: { cacheName: CACHES.files, matchOptions: IGNORE_VARY, plugins: [{ cacheWillUpdate: realFileOnly }] },
+        options: {
+          cacheName: CACHES.files,
+          matchOptions: IGNORE_VARY,
+          plugins: [builtAssetsPlugin(outDir, NAMED_FILE)],
+        },
       },
     ],
   };

@@ -34,7 +34,7 @@ export const GROUPS_CLAIM = 'cognito:groups';
 export const GROUPS_LIMITS = { maxGroups: 100, maxNameLength: 128 } as const;
 export const REVOKE_TIMEOUT_MS = 5000;
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
-export const CONSENT = { storageKey: 'CONSENT', version: 1 } as const;
+export const CONSENT = { storageKey: 'CONSENT', version: 1, maxAgeMonths: 12 } as const;
 
 export const TOAST_DURATION_MS = {
   default: 2000,

@@ -1,5 +1,6 @@
 import { identityEndpointOf, regionOfId } from './cognito-identity-pool.mjs';
 import { checkErrorReportUrl, LOOPBACK_HOSTS } from './error-report-url.mjs';
+import { checkI18nPrefix } from './i18n-prefix.mjs';
 
 // Checked at build time (vite.config.ts; the bundle gets the result): an invalid value is one console error, its feature off.
 export interface AppEnv {
@@ -173,11 +174,10 @@ function parseErrorReportUrl(raw: RawEnv, production: boolean): string | null {
   return checkErrorReportUrl(value, production, (problem: string) => invalid('VITE_ERROR_REPORT_URL', problem));
 }
 
-function parseI18nPrefix(raw: RawEnv): string {
-  const prefix = text(raw, 'VITE_I18N_PREFIX') ?? '';
-  if (/^(https?:\/\/|\/)?[\w\-./:]*$/.test(prefix)) return prefix.replace(/\/+$/, '');
-  invalid('VITE_I18N_PREFIX', `"${prefix}" is not a path or URL`);
-  return '';
+function parseI18nPrefix(raw: RawEnv, production: boolean): string {
+  const prefix = text(raw, 'VITE_I18N_PREFIX');
+  if (!prefix) return '';
+  return checkI18nPrefix(prefix, production, (problem: string) => invalid('VITE_I18N_PREFIX', problem)) ?? '';
 }
 
 const MAX_NAME_LENGTH = 100;
@@ -218,7 +218,7 @@ function readEnv(raw: RawEnv): AppEnv {
     envName: (text(raw, 'VITE_ENV_NAME') ?? defaultEnvName).toUpperCase(),
     production,
     test,
-    i18nPrefix: parseI18nPrefix(raw),
+    i18nPrefix: parseI18nPrefix(raw, production),
     oidc,
     cognitoIdentity: parseCognitoIdentity(raw, production),
     gaMeasurementId: parseGaId(raw),

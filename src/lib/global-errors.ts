@@ -3,6 +3,8 @@ import { reportError } from './notice-bus';
 /** Browser noise that is not a failure of the app (a layout settled one frame later). */
 const BENIGN_MESSAGES = [/^ResizeObserver loop/];
 
+export const REJECTION_CONTEXT = 'Unhandled promise rejection';
+
 // The browser's console message is suppressed: reportError logs the error itself.
 export function installGlobalErrorHandlers(target: Window = window): () => void {
   const onError = (event: ErrorEvent) => {
@@ -12,7 +14,7 @@ export function installGlobalErrorHandlers(target: Window = window): () => void 
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     event.preventDefault();
-    reportError(event.reason, 'Unhandled promise rejection');
+    reportError(event.reason, REJECTION_CONTEXT);
   };
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);

@@ -26,10 +26,12 @@ type Pending = { type: 'error'; error: unknown; context?: string } | { type: 'no
 
 let reporter: Reporter | null = null;
 let pending: Pending[] = [];
-let errorListener: ((error: unknown) => void) | null = null;
+type ErrorListener = (error: unknown, context?: string) => void;
+
+let errorListener: ErrorListener | null = null;
 
 export function reportError(error: unknown, context?: string): void {
-  errorListener?.(error);
+  errorListener?.(error, context);
   if (reporter) reporter.error(error, context);
   else {
     console.error(context ? `${context}:` : 'Error:', error);
@@ -42,7 +44,7 @@ export function reportNotice(notice: Notice): void {
   else pending.push({ type: 'notice', notice });
 }
 
-export function onErrorReported(listener: (error: unknown) => void): () => void {
+export function onErrorReported(listener: ErrorListener): () => void {
   errorListener = listener;
   return () => {
     if (errorListener === listener) errorListener = null;

@@ -223,6 +223,14 @@ test('after sign-in the app returns to the page where Login was pressed', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
 
+test('Login pressed while the address still carries a sign-in answer comes back without it', async ({ page }) => {
+  await page.goto('/settings?tab=1&code=stale-c0de&state=old-st4te&session_state=s1&iss=https%3A%2F%2Fidp.example');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await signIn(page);
+  await expect(page).toHaveURL(/\/settings\?tab=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+});
+
 test('a forged callback leaves the user signed out with a clean URL', async ({ page }) => {
   await seedSignedIn(page);
   await page.goto('/?code=x&state=y');

@@ -6,25 +6,58 @@ import { appDir, appReady, appUrl, expect, seedSettings, test } from './fixtures
 declare global {
   interface Window {
     dataLayer?: unknown[];
+    gtagReceived?: unknown[][];
   }
 }
 
 const GOOGLE = /(^|\.)(google|googletagmanager|google-analytics|doubleclick)\.[a-z.]+$/;
 const GTAG_URL = () => `https://www.googletagmanager.com/gtag/js?id=${process.env.E2E_GA_MEASUREMENT_ID}`;
-const AT = '2026-11-24T10:00:00.000Z';
 
-/** Every request to Google's hosts, from any page of the context; gtag.js is answered locally. */
+/** An ISO time this many months from now (negative: ago). */
+function monthsFromNow(months: number) {
+  const at = new Date();
+  at.setUTCMonth(at.getUTCMonth() + months);
+  return at.toISOString();
+}
+const AT = monthsFromNow(0);
+
+// Like the real gtag.js: takes over the dataLayer it finds (its push) and keeps it, processes what is queued, and
+// sets its cookies. It records every command it receives.
+const STAND_IN_GTAG = `(() => {
+  const layer = window.dataLayer;
+  const received = (window.gtagReceived = []);
+  const keep = (entry) => received.push(JSON.parse(JSON.stringify(Array.from(entry))));
+  layer.forEach(keep);
+  const push = layer.push;
+  layer.push = function (...entries) {
+    entries.forEach(keep);
+    return push.apply(layer, entries);
+  };
+  document.cookie = '_ga=GA1.1.1234.5678; Path=/; Max-Age=63072000';
+  document.cookie = '_ga_${process.env.E2E_GA_MEASUREMENT_ID?.slice(2)}=GS1.1.1234; Path=/; Max-Age=63072000';
+})();`;
+
+/** Every request to Google's hosts, from any page of the context; gtag.js is answered locally by its stand-in. */
 async function countGoogle(context: BrowserContext) {
   const requests: string[] = [];
   await context.route(
     (url) => GOOGLE.test(url.hostname),
     (route) => {
       requests.push(route.request().url());
-      return route.fulfill({ contentType: 'text/javascript', body: 'window.gtagScriptRan = true;' });
+      return route.fulfill({ contentType: 'text/javascript', body: STAND_IN_GTAG });
     },
   );
   return requests;
 }
+
+/** The commands gtag.js has received in this page (none before it ran). */
+const received = (page: Page) => page.evaluate(() => window.gtagReceived ?? []);
+const gaCookies = async (context: BrowserContext) =>
+  (await context.cookies())
+    .map((cookie) => cookie.name)
+    .filter((name) => /^_ga/.test(name))
+    .sort();
+const DENIED = ['consent', 'update', { analytics_storage: 'denied' }];
 
 /** The gtag commands in window.dataLayer, each as its arguments (JSON-encoded, dates as strings). */
 const commands = (page: Page) =>
@@ -147,6 +180,62 @@ test.describe('analytics consent', () => {
     expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
   });
 
+  test('withdrawing stops analytics at once: nothing more reaches gtag.js, its cookies go, later loads do not load it', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`${origin}/`);
+    await banner(page).getByRole('button', { name: 'Accept analytics' }).click();
+    await expect.poll(() => received(page)).toContainEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+    await expect.poll(() => gaCookies(context)).toEqual(['_ga', `_ga_${process.env.E2E_GA_MEASUREMENT_ID!.slice(2)}`]);
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect
+      .poll(async () => (await received(page)).filter((args) => args[1] === 'page_view'))
+      .toEqual([
+        ['event', 'page_view', { page_location: `${origin}/`, page_path: '/' }],
+        ['event', 'page_view', { page_location: `${origin}/settings`, page_path: '/settings' }],
+      ]);
+
+    await switchOf(page).click();
+    await expect(switchOf(page)).toHaveAttribute('aria-checked', 'false');
+    // gtag.js learns of the withdrawal, then hears nothing more.
+    expect((await received(page)).at(-1)).toEqual(DENIED);
+    const heard = (await received(page)).length;
+    expect(await gaCookies(context)).toEqual([]);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Starter Next' })).toBeVisible();
+    await page.goForward();
+    await expect(switchOf(page)).toBeVisible();
+    await settle(page);
+    expect(await received(page)).toHaveLength(heard);
+    // The page views still go into dataLayer (only gtag.js would send them).
+    expect((await commands(page)).filter((args) => args[1] === 'page_view')).toHaveLength(4);
+
+    await page.reload();
+    await appReady(page);
+    await settle(page);
+    expect(google).toEqual([GTAG_URL()]);
+    expect(await page.evaluate(() => window.gtagReceived)).toBeUndefined();
+    expect(await gaCookies(context)).toEqual([]);
+  });
+
+  test('a withdrawal in another tab stops gtag.js in this one too', async ({ context, page }) => {
+    await page.goto(`${origin}/`);
+    await banner(page).getByRole('button', { name: 'Accept analytics' }).click();
+    await expect.poll(() => received(page)).toContainEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+    const other = await context.newPage();
+    await other.goto(`${origin}/settings`);
+    await switchOf(other).click();
+    await expect(switchOf(other)).toHaveAttribute('aria-checked', 'false');
+    await expect.poll(async () => (await received(page)).at(-1)).toEqual(DENIED);
+    const heard = (await received(page)).length;
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await settle(page);
+    expect(await received(page)).toHaveLength(heard);
+    expect(await gaCookies(context)).toEqual([]);
+  });
+
   test('other tabs follow the choice', async ({ context, page }) => {
     const other = await context.newPage();
     await page.goto(`${origin}/`);
@@ -169,6 +258,8 @@ test.describe('analytics consent', () => {
     ['an unknown choice', JSON.stringify({ analytics: 'yes', version: 1, at: AT })],
     ['a choice under __proto__', `{"__proto__":{"analytics":"granted","version":1,"at":"${AT}"}}`],
     ['no JSON', 'granted'],
+    ['a choice made 13 months ago', JSON.stringify({ analytics: 'granted', version: 1, at: monthsFromNow(-13) })],
+    ['a choice dated in the future', JSON.stringify({ analytics: 'granted', version: 1, at: monthsFromNow(1) })],
   ]) {
     test(`a stored value with ${what} counts as no choice`, async ({ page }) => {
       await page.addInitScript((stored) => localStorage.setItem('snxt-CONSENT', stored), value);
@@ -178,6 +269,18 @@ test.describe('analytics consent', () => {
       expect(google).toEqual([]);
     });
   }
+});
+
+test('a choice made 11 months ago still counts: no banner, gtag.js loads', async ({ context, page }) => {
+  const google = await countGoogle(context);
+  await page.addInitScript(
+    (at) => localStorage.setItem('snxt-CONSENT', JSON.stringify({ analytics: 'granted', version: 1, at })),
+    monthsFromNow(-11),
+  );
+  await page.goto(`${appUrl('analytics')}/`);
+  await appReady(page);
+  await expect.poll(() => google).toEqual([GTAG_URL()]);
+  await expect(banner(page)).toBeHidden();
 });
 
 test.describe('the consent banner', () => {

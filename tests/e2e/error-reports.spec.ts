@@ -42,6 +42,15 @@ function throwLater(page: Page, messages: string[]) {
 
 test.use({ baseURL: appUrl('reports') });
 
+async function signIn(page: Page) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeEnabled();
+}
+
 test.describe('error reports', () => {
   test('a thrown error reaches the collector once, as the documented JSON, with no query or hash', async ({
     page,
@@ -88,12 +97,7 @@ test.describe('error reports', () => {
     request,
   }) => {
     const marker = newMarker();
-    await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel('Password').fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeEnabled();
+    await signIn(page);
     const key = `oidc.user:${process.env.E2E_OIDC_ISSUER}:${process.env.E2E_OIDC_CLIENT_ID}`;
     const stored = JSON.parse((await page.evaluate((name) => localStorage.getItem(name), key))!);
     const secrets: string[] = [stored.access_token, stored.id_token, stored.profile.sub];
@@ -114,8 +118,53 @@ test.describe('error reports', () => {
     for (const secret of [...secrets, `c0de${marker}`, `st4te${marker}`, 'code=', 'state=', DEMO.email, DEMO.name]) {
       expect(reports).not.toContain(secret);
     }
-    expect(reports).toContain(
-      `${marker} at ${appUrl('reports')}/ with Bearer [redacted] and [redacted] for [redacted]`,
+    expect(reports).toContain(`"message":"${marker} at ${appUrl('reports')}/"`);
+  });
+
+  test("what a hostile review saw leak arrives scrubbed: the encoded email, non-Error values' contents, the groups", async ({
+    page,
+    request,
+  }) => {
+    const marker = newMarker();
+    // Its report carries no marker (its values never leave): an unusual length tells it apart.
+    const length = 1000 + Math.floor(Math.random() * 9000);
+    await signIn(page);
+    await page.evaluate(
+      ([marker, email, name, length]) => {
+        const encoded = encodeURIComponent(email);
+        const fail = (error: unknown) => setTimeout(() => void Promise.reject(error));
+        fail(new Error(`${marker} HTTP 404 for /api/users/${encoded}`));
+        fail(new Error(`${marker} for ${encodeURIComponent(encoded)} and demo\\u0040snxt.dev`));
+        fail({ [marker]: 1, accessToken: 'acc3ss', idToken: 'id-t0ken', refreshToken: 'r3fresh' });
+        fail(Array.from({ length }, () => encoded));
+        fail(new Error(`${marker} at ${location.origin}/cb?utm_content=banner(1)&email=${encoded}&sid=s1d`));
+        fail(new Error(`${marker} ${encodeURIComponent(name)} {'code': 'c0de', 'state': 'st4te'} cb%3Fcode%3Dc0de2`));
+        fail(new Error(`${marker} only for SNXT-DEMO-USERS`));
+      },
+      [marker, DEMO.email, DEMO.name, length] as const,
+    );
+    const ours = async () =>
+      (await received(request))
+        .map((item) => item.body as Record<string, string>)
+        .filter(
+          (body) => JSON.stringify(body).includes(marker) || body.message === `Non-Error rejection: Array(${length})`,
+        );
+    await expect.poll(ours).toHaveLength(7);
+    const reports = await ours();
+    const text = JSON.stringify(reports);
+    for (const secret of ['demo', 'snxt.dev', 'acc3ss', 'id-t0ken', 'r3fresh', 's1d', 'c0de', 'st4te', 'utm_content']) {
+      expect(text.toLowerCase()).not.toContain(secret);
+    }
+    expect(reports.map((report) => report.message).sort()).toEqual(
+      [
+        `${marker} HTTP 404 for /api/users/[redacted]`,
+        `${marker} for [redacted] and [redacted]`,
+        `Non-Error rejection: Object {${marker}, accessToken, idToken, refreshToken}`,
+        `Non-Error rejection: Array(${length})`,
+        `${marker} at ${appUrl('reports')}/cb`,
+        `${marker} [redacted] {'code': '[redacted]', 'state': '[redacted]'} cb`,
+        `${marker} only for [redacted]`,
+      ].sort(),
     );
   });
 

@@ -48,6 +48,26 @@ describe('stored consent', () => {
     expect(startedWith(stored)).toBeNull();
   });
 
+  it.each([
+    ['made a moment ago', '2026-11-24T10:00:00.000Z'],
+    ['made 11 months ago', '2025-12-24T10:00:00.000Z'],
+    ['made a millisecond short of 12 months ago', '2025-11-24T10:00:00.001Z'],
+  ])('keeps a choice %s', (_, at) => {
+    expect(startedWith({ analytics: 'granted', version: 1, at })).toBe('granted');
+  });
+
+  it.each([
+    ['made 12 months ago', '2025-11-24T10:00:00.000Z'],
+    ['made 13 months ago', '2025-10-24T10:00:00.000Z'],
+    ['made years ago', '2019-01-01T00:00:00.000Z'],
+    ['dated a minute in the future', '2026-11-24T10:01:00.000Z'],
+    ['dated a millisecond in the future', '2026-11-24T10:00:00.001Z'],
+    ['dated next year', '2027-11-24T10:00:00.000Z'],
+  ])('counts a choice %s as no choice: the banner asks again', (_, at) => {
+    expect(startedWith({ analytics: 'granted', version: 1, at })).toBeNull();
+    expect(startedWith({ analytics: 'denied', version: 1, at })).toBeNull();
+  });
+
   it('takes nothing from a prototype: a choice under "__proto__" is no choice', () => {
     expect(create(`{"__proto__": {"analytics": "granted", "version": 1, "at": "${AT}"}}`).analytics.value).toBeNull();
     expect(create(`{"analytics": {"__proto__": "granted"}, "version": 1, "at": "${AT}"}`).analytics.value).toBeNull();
@@ -92,6 +112,8 @@ describe('consent model', () => {
     fromOtherTab(JSON.stringify({ analytics: 'denied', version: 1, at: AT }));
     expect(consent.analytics.value).toBe('denied');
     fromOtherTab(null);
+    expect(consent.analytics.value).toBeNull();
+    fromOtherTab(JSON.stringify({ analytics: 'granted', version: 1, at: '2027-01-01T00:00:00.000Z' }));
     expect(consent.analytics.value).toBeNull();
   });
 });

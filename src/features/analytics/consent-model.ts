@@ -18,18 +18,26 @@ interface StoredConsent {
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const FULL_KEY = `${STORAGE_PREFIX}${CONSENT.storageKey}`;
 
-/** Anything but the exact stored shape is no choice: the visitor is asked again. */
-function parseConsent(stored: unknown): ConsentChoice | null {
+function isCurrent(at: string, now: Date): boolean {
+  const made = new Date(at);
+  if (Number.isNaN(made.getTime()) || made > now) return false;
+  const expires = new Date(made);
+  expires.setUTCMonth(expires.getUTCMonth() + CONSENT.maxAgeMonths);
+  return now < expires;
+}
+
+/** Only the exact stored shape, made within the last 12 months (not later than now), is a choice; else ask again. */
+function parseConsent(stored: unknown, now: Date): ConsentChoice | null {
   if (!isRecord(stored) || ownValue(stored, 'version') !== CONSENT.version) return null;
   const at = ownValue(stored, 'at');
-  if (typeof at !== 'string' || !ISO_TIME.test(at) || Number.isNaN(Date.parse(at))) return null;
+  if (typeof at !== 'string' || !ISO_TIME.test(at) || !isCurrent(at, now)) return null;
   const analytics = ownValue(stored, 'analytics');
   return CONSENT_CHOICES.find((choice) => choice === analytics) ?? null;
 }
 
-function readConsent(storage: AppStorage): ConsentChoice | null {
+function readConsent(storage: AppStorage, now: Date): ConsentChoice | null {
   try {
-    return parseConsent(JSON.parse(storage.getItem(FULL_KEY) ?? 'null'));
+    return parseConsent(JSON.parse(storage.getItem(FULL_KEY) ?? 'null'), now);
   } catch {
     return null;
   }
@@ -42,9 +50,9 @@ export interface ConsentDeps {
 
 /** The visitor's analytics choice, kept in `snxt-CONSENT` (not a setting) and followed across tabs. */
 export const ConsentModel = createModel(({ storage, now = () => new Date() }: ConsentDeps) => {
-  const analytics = signal<ConsentChoice | null>(readConsent(storage));
+  const analytics = signal<ConsentChoice | null>(readConsent(storage, now()));
   const reset = defineAction('[Consent] Reset', anyPayload, (stored) => {
-    analytics.value = parseConsent(stored);
+    analytics.value = parseConsent(stored, now());
   });
   effect(() => onOtherTabChange(storage, FULL_KEY, reset));
   return {

@@ -1,6 +1,8 @@
 import { GA_ID_PATTERN } from '../../config/parse-env';
 import { APP_POLICIES } from '../../config/trusted-types.mjs';
 import { createPolicy, toSink } from '../../lib/trusted-types';
+import { deleteAnalyticsCookies } from './analytics-cookies';
+import { createDataLayer } from './data-layer';
 
 type Gtag = (...args: unknown[]) => void;
 
@@ -38,7 +40,7 @@ const ALL_DENIED = {
 
 // The gtag snippet as code, not an inline script the CSP would refuse; the app reports its own page views.
 export function createGtagAnalytics(id: string, win: Window = window): Analytics {
-  const dataLayer = (win.dataLayer ??= []);
+  const dataLayer = createDataLayer(win);
   const gtag: Gtag = function gtag() {
     // gtag.js expects the Arguments object itself, not an array copy.
     // eslint-disable-next-line prefer-rest-params
@@ -48,16 +50,27 @@ export function createGtagAnalytics(id: string, win: Window = window): Analytics
   gtag('consent', 'default', ALL_DENIED);
   gtag('js', new Date());
   gtag('config', id, { send_page_view: false });
-  let loaded = false;
+  let settled: Promise<void> | null = null;
+  const forget = () => deleteAnalyticsCookies(win.document, win.location.hostname);
   return {
     event: (name, params) => gtag('event', name, params),
-    consent: (analytics) => gtag('consent', 'update', { analytics_storage: analytics }),
+    consent(analytics) {
+      if (analytics === 'granted') dataLayer.attach();
+      gtag('consent', 'update', { analytics_storage: analytics });
+      if (analytics === 'granted') return;
+      dataLayer.detach(settled);
+      forget();
+      // gtag.js still on its way would set its cookies again when it runs.
+      void settled?.then(forget);
+    },
     loadScript() {
-      if (loaded) return;
+      if (settled) return;
       const url = gtagScriptUrl(id);
       const src = policy ? policy.createScriptURL(url) : onlyGtagUrl(url);
-      loaded = true;
       const script = win.document.createElement('script');
+      settled = new Promise((done) => {
+        script.onload = script.onerror = () => done();
+      });
       script.async = true;
       script.src = toSink(src);
       win.document.head.append(script);

@@ -193,6 +193,33 @@ describe('consent', () => {
       ['consent', 'update', { analytics_storage: 'granted' }],
     ]);
   });
+  it('withdrawn in another tab: gtag.js gets the withdrawal, then nothing more; page views still go into dataLayer', async () => {
+    const scripts = recordScripts();
+    const storage = storedChoice('granted');
+    const { router, resolve } = fakeRouter('/');
+    stops.push(start(router, { id: 'G-TEST1234', production: true, load: analytics, storage }));
+    await vi.waitFor(() => expect(scripts).toHaveLength(1));
+    // gtag.js arrives: like the real one, it takes over the dataLayer's push.
+    const received: unknown[][] = [];
+    const layer = window.dataLayer!;
+    const push = layer.push;
+    layer.push = (...entries: unknown[]) => {
+      entries.forEach((entry) => received.push(Array.from(entry as ArrayLike<unknown>)));
+      return push.apply(layer, entries);
+    };
+    resolve('/settings');
+    otherTabWrites(storage, 'snxt-CONSENT', JSON.stringify({ analytics: 'denied', version: 1, at: AT }));
+    resolve('/');
+    resolve('/settings?tab=2');
+    expect(received).toEqual([
+      ['event', 'page_view', { page_location: 'http://localhost:3000/settings', page_path: '/settings' }],
+      ['consent', 'update', { analytics_storage: 'denied' }],
+    ]);
+    expect(pageViewCalls().slice(-2)).toEqual([
+      { page_location: 'http://localhost:3000/', page_path: '/' },
+      { page_location: 'http://localhost:3000/settings?tab=2', page_path: '/settings?tab=2' },
+    ]);
+  });
 });
 
 describe('web vitals', () => {

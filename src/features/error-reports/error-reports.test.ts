@@ -10,7 +10,16 @@ const PAGE = `https://app.example.com/settings?code=${CODE}&state=${STATE}#top`;
 const JWT =
   'eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiIyNDhjOGQ5Ny0xYjJjIiwiZW1haWwiOiJkZW1vQHNueHQuZGV2In0.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU';
 const OPAQUE_TOKEN = 'b5vbMtpIbzlBdAUmc_xGk1EoZ8SCU3mNQpYWBbLwwXj';
-const PROFILE = { sub: '248c8d97-1b2c-4f7e-9a51-0a8f6f3c2d11', email: 'demo@snxt.dev', name: 'Dana Demo' };
+const PROFILE = {
+  sub: '248c8d97-1b2c-4f7e-9a51-0a8f6f3c2d11',
+  email: 'demo@snxt.dev',
+  name: 'Dana Demo',
+  email_verified: true,
+  address: { formatted: '12 Elm Street, Springfield', locality: 'Springfield', region: 'OR', country: 'USA' },
+  groups: ['snxt-demo-users', 'finance-admins'],
+  middle_name: 'Q',
+  updated_at: 1_790_000_000,
+};
 
 function setup(overrides: Parameters<typeof createErrorReports>[1] = {}) {
   const beacon = vi.fn<(url: string, body: string) => boolean>(() => true);
@@ -102,9 +111,7 @@ describe('error reports', () => {
       expect(bodies).not.toContain(secret);
     }
     expect(bodies.toLowerCase()).not.toContain('demo@snxt.dev');
-    expect(sent()[0]!.message).toBe(
-      'Sign-in failed at https://app.example.com/settings with Bearer [redacted] for [redacted] ([redacted])',
-    );
+    expect(sent()[0]!.message).toBe('Sign-in failed at https://app.example.com/settings');
     expect(sent()[0]!.stack).toContain('https://app.example.com/assets/index-AbC123.js:1:2');
   });
 
@@ -226,9 +233,111 @@ describe('error reports', () => {
     }
     const { report, sent } = setup();
     report('a string');
-    expect(sent()[0]).toMatchObject({ message: 'a string', name: 'string', stack: '' });
+    expect(sent()[0]).toMatchObject({ message: 'Non-Error thrown value: string', name: 'string', stack: '' });
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  describe('what a hostile review found leaking (all of it reaches report() as the app reports it)', () => {
+    const ENCODED_EMAIL = encodeURIComponent(PROFILE.email);
+
+    it("never sends the user's email when it is encoded in a failed request's URL, however many times", () => {
+      const { report, sent } = setup();
+      report(new Error(`HTTP 404 for /api/users/${ENCODED_EMAIL}`));
+      report(new Error(`HTTP 404 for /api/v2/users/${encodeURIComponent(ENCODED_EMAIL)}?x=1`));
+      report(new Error(`HTTP 404 for /api/users/${PROFILE.email.toUpperCase().replace('@', '%40')}/orders`));
+      report(new Error('{"user":"demo\\u0040snxt.dev"}'));
+      report(new Error('user demo&#x40;snxt.dev'));
+      expect(sent().map((body) => body.message)).toEqual([
+        'HTTP 404 for /api/users/[redacted]',
+        'HTTP 404 for /api/v2/users/[redacted]',
+        'HTTP 404 for /api/users/[redacted]/orders',
+        '{"user":"[redacted]"}',
+        'user [redacted]',
+      ]);
+    });
+
+    it('reports a thrown value that is not an Error by its type and key names only, never its values', () => {
+      const { report, sent } = setup();
+      report([ENCODED_EMAIL], 'Unhandled promise rejection');
+      report({ accessToken: 'a1', idToken: 'i1', refreshToken: 'r1' }, 'Unhandled promise rejection');
+      report({ code: 'c0de', state: 'st4te', [PROFILE.email]: true }, 'Unhandled promise rejection');
+      report(`rejected for ${PROFILE.email}`, 'Unhandled promise rejection');
+      report(Object.assign(Object.create(null) as object, { message: `hello ${PROFILE.name}` }), 'Uncaught error');
+      report(42);
+      report(null, 'Unhandled promise rejection');
+      expect(sent().map(({ message, name, stack }) => ({ message, name, stack }))).toEqual([
+        { message: 'Non-Error rejection: Array(1)', name: 'Array', stack: '' },
+        { message: 'Non-Error rejection: Object {accessToken, idToken, refreshToken}', name: 'Object', stack: '' },
+        { message: 'Non-Error rejection: Object {code, state, [redacted]}', name: 'Object', stack: '' },
+        { message: 'Non-Error rejection: string', name: 'string', stack: '' },
+        { message: 'Non-Error thrown value: Object {message}', name: 'Object', stack: '' },
+        { message: 'Non-Error thrown value: number', name: 'number', stack: '' },
+        { message: 'Non-Error rejection: null', name: 'null', stack: '' },
+      ]);
+      const bodies = JSON.stringify(sent());
+      for (const value of ['a1', 'i1', 'r1', 'c0de', 'st4te', 'demo', 'Dana', '42'])
+        expect(bodies).not.toContain(value);
+    });
+
+    it('never sends a query, whatever follows its first parenthesis', () => {
+      const { report, sent } = setup();
+      const href = `https://app.example.com/?utm_content=banner(1)&email=${ENCODED_EMAIL}&login_hint=dana&sid=s1d`;
+      report(new Error(`Could not render ${href}`));
+      expect(sent()[0]!.message).toBe('Could not render https://app.example.com/');
+    });
+
+    it('never sends a secret named in another spelling, quoting or encoding', () => {
+      const { report, sent } = setup();
+      report(new Error("refused {'code': 'c0de1', 'state': 'st4te1'}"));
+      report(new Error('refused {accessToken: "a1", "ID_TOKEN": "i1", refresh-token=r1}'));
+      report(new Error('redirect to cb%3Fcode%3Dc0de2%26state%3Dst4te2'));
+      const bodies = JSON.stringify(sent());
+      for (const value of ['c0de1', 'st4te1', 'a1', 'i1', 'r1', 'c0de2', 'st4te2']) expect(bodies).not.toContain(value);
+    });
+
+    it('redacts every claim value whatever its type: an address object, the groups; never a boolean or a letter', () => {
+      const { report, sent } = setup();
+      report(new Error('Delivery to 12 Elm Street, Springfield for FINANCE-ADMINS and snxt-demo-users'));
+      report(new Error('Springfield%20office (USA) closed'));
+      report(new Error('email_verified: true, middle name Q, region OR'));
+      expect(sent().map((body) => body.message)).toEqual([
+        'Delivery to [redacted] for [redacted] and [redacted]',
+        '[redacted] office ([redacted]) closed',
+        'email_verified: true, middle name Q, region OR',
+      ]);
+    });
+
+    it('scrubs the whole stack before it keeps 20 lines, so a secret split by a line break goes too', () => {
+      const { report, sent } = setup();
+      const error = new Error('refused');
+      error.stack = [
+        'Error: refused {"refresh_token":',
+        '      "r3fresh-t0ken", "user": "Dana',
+        '      Demo"}',
+        '    at https://app.example.com/assets/index-AbC123.js:1:2',
+      ].join('\n');
+      report(error);
+      expect(sent()[0]!.stack).toBe(
+        [
+          'Error: refused {"refresh_token":',
+          '      "[redacted]", "user": "[redacted]"}',
+          '    at https://app.example.com/assets/index-AbC123.js:1:2',
+        ].join('\n'),
+      );
+    });
+
+    it('keeps an ordinary error readable', () => {
+      const { report, sent } = setup();
+      const error = new TypeError('x is not a function');
+      error.stack = 'TypeError: x is not a function\n    at https://app/assets/index-abc.js:1:2';
+      report(error);
+      expect(sent()[0]).toMatchObject({
+        message: 'x is not a function',
+        name: 'TypeError',
+        stack: 'TypeError: x is not a function\n    at https://app/assets/index-abc.js:1:2',
+      });
+    });
   });
 });

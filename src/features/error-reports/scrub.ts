@@ -1,30 +1,92 @@
-const REDACTED = '[redacted]';
+import { base64Text, decodeLayers, REDACTED } from './decode';
+import { isSecretValue } from './secret-names';
 
-const URL_CREDENTIALS = /\b([a-z][\w+.-]*:\/\/)[^\s/?#@]*@/gi;
-// Up to a stack frame's `:line:column`, which stays.
-const QUERY_OR_HASH = /(?<=\S)[?#][^\s"'<>()]+?(?=(?::\d+){1,2}(?:[\s)"'<>]|$)|[\s"'<>()]|$)/g;
+// After a URL's, path's or bare `?key=` query's `?` or `#` the line goes, but a frame's `:line:column` (see docs).
+const QUERY = /\?(?:(?<=(?:\/|\w\.\w)[^\s?#]*\?)|(?=[\w.%[\]-]*=))[^\n]*/g;
+const QUERY_OR_HASH = /[?#](?:(?<=(?:\/|\w\.\w)[^\s?#]*[?#])|(?=[\w.%[\]-]*=))[^\n]*/g;
+const FRAME_POSITION = /(?::\d+){1,2}\)?$/;
+const URL_CREDENTIALS = /(?<![\w+.-])([a-z][\w+.-]*:\/\/)[^\s/?#@]*@/gi;
 const JWT = /\beyJ[\w-]+\.[\w-]+(?:\.[\w-]*)*/g;
-const AUTHORIZATION = /\b(Bearer|Basic)\s+[\w\-.~+/]+=*/gi;
-const SECRET_VALUE =
-  /\b(access_token|id_token|refresh_token|token|code|code_verifier|state|session_state|client_secret|password|secret|api_?key|accessKeyId|secretKey|secretAccessKey|sessionToken)(=|"\s*:\s*")([^\s"&,;}]+)/gi;
-const AWS_KEY_ID = /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g;
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const AUTH_SCHEME = /\b(Bearer|Basic)\s+[\w\-.~+/]+=*/gi;
+const KEY_VALUE =
+  /(?<![\w.-])(["'`]?)([A-Za-z][\w.-]*)\1(\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|`[^`\n]*`|(["'`]?)((?:(?:bearer|basic|digest|negotiate|aws4-hmac-sha256)\s+)?)(?:\[redacted\]|[^\s"'`,;&|<>(){}[\]]+))/gi;
+const AWS_KEY_ID = /\b(?:AKIA|ASIA|AIDA|AROA|AIPA|ANPA|ANVA|AGPA|ABIA|ACCA)[A-Z\d]{16}\b/g;
+const SECRET_KEY_SHAPE = /(?<![A-Za-z\d+/=])[A-Za-z\d+/]{40,}={0,2}(?![A-Za-z\d+/=])/g;
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const LONG_RUN = /[\w-]{32,}/g;
+const BASE64_RUN = /[A-Za-z\d+/_-]{12,}={0,2}/g;
 
+const SHORTEST_KNOWN = 3;
+const ANYWHERE_FROM = 6;
+const MAX_KNOWN = 200;
+const BASE64_DEPTH = 2;
+
+const isMixed = (run: string) => /\d/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const exactly = (value: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value)}(?![\\p{L}\\p{N}])`, 'giu');
+const cut = (pattern: RegExp) => (text: string) =>
+  text.replace(pattern, (rest) => FRAME_POSITION.exec(rest)?.[0] ?? '');
+const cutQueries = cut(QUERY);
+const cutQueriesAndHashes = cut(QUERY_OR_HASH);
 
-// Whatever a report carries passes here: no query, hash, token, sign-in code or known secret leaves the page.
-export function scrub(text: string, secrets: readonly string[]): string {
+function redactKeyValue(
+  whole: string,
+  _quote: string,
+  name: string,
+  _separator: string,
+  value: string,
+  open = '',
+  scheme = '',
+): string {
+  const quote = value.charAt(0);
+  const closed = value.length > 1 && /["'`]/.test(quote) && value.endsWith(quote);
+  if (!isSecretValue(name, closed ? value.slice(1, -1) : value)) return whole;
+  const kept = closed ? `${quote}${REDACTED}${quote}` : `${open}${scheme}${REDACTED}`;
+  return `${whole.slice(0, whole.length - value.length)}${kept}`;
+}
+
+// Under 3 characters a value would wipe ordinary words: never matched; up to 5 as whole words; longer ones anywhere.
+function knownValues(known: readonly string[]): RegExp | null {
+  const values = new Set<string>();
+  for (const value of known) {
+    const decoded = decodeLayers(value.trim())?.trim();
+    if (decoded && [...decoded].length >= SHORTEST_KNOWN) values.add(decoded);
+  }
+  const patterns = [...values]
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_KNOWN)
+    .map((value) => {
+      const pattern = value.split(/\s+/).map(escapeRegExp).join('[\\s+]+');
+      return [...value].length >= ANYWHERE_FROM ? pattern : `(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`;
+    });
+  return patterns.length ? new RegExp(patterns.join('|'), 'giu') : null;
+}
+
+function scrubDecoded(text: string, known: RegExp | null, depth: number): string {
   let result = text
     .replace(URL_CREDENTIALS, '$1')
-    .replace(QUERY_OR_HASH, '')
     .replace(JWT, REDACTED)
-    .replace(AUTHORIZATION, `$1 ${REDACTED}`)
-    .replace(SECRET_VALUE, `$1$2${REDACTED}`)
+    .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
+    .replace(KEY_VALUE, redactKeyValue)
     .replace(AWS_KEY_ID, REDACTED)
+    .replace(SECRET_KEY_SHAPE, (run) => (isMixed(run) ? REDACTED : run))
     .replace(EMAIL, REDACTED);
-  for (const secret of secrets) if (secret.length > 1) result = result.replace(exactly(secret), REDACTED);
-  return result.replace(LONG_RUN, (run) => (/\d/.test(run) && /[a-z]/i.test(run) ? REDACTED : run));
+  if (known) result = result.replace(known, REDACTED);
+  result = result.replace(LONG_RUN, (run) => (/\d/.test(run) && /[a-z]/i.test(run) ? REDACTED : run));
+  if (depth >= BASE64_DEPTH) return result;
+  return result.replace(BASE64_RUN, (run) => {
+    const decoded = base64Text(run);
+    return decoded !== null && scrubText(decoded, known, depth + 1) !== decoded ? REDACTED : run;
+  });
+}
+
+function scrubText(text: string, known: RegExp | null, depth: number): string {
+  const decoded = decodeLayers(text, cutQueries);
+  return decoded === null ? REDACTED : scrubDecoded(cutQueriesAndHashes(decoded), known, depth);
+}
+
+// Whatever a report carries passes here, decoded first: no query, hash, token, sign-in code, email or user's value leaves.
+export function scrubber(known: readonly string[]): (text: string) => string {
+  const values = knownValues(known);
+  return (text) => scrubText(text, values, 0);
 }

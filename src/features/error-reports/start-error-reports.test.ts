@@ -6,28 +6,32 @@ import { startErrorReports } from './start-error-reports';
 
 const COLLECTOR = 'https://errors.example.com/r';
 
-const module = (send: (error: unknown) => void) =>
+const module = (send: (error: unknown, context?: string) => void) =>
   Promise.resolve({
     createErrorReports: () => send,
   } as unknown as typeof import('./error-reports'));
 
 describe('startErrorReports', () => {
-  it('loads the sender only after the first page, then sends what was reported before it, in order', async () => {
+  it('loads the sender only after the first page, then sends what was reported before it, in order, with its context', async () => {
     captureReports();
     const send = vi.fn();
     const load = vi.fn(() => module(send));
     const { router, resolve } = loadingRouter();
     const stop = startErrorReports(router, COLLECTOR, load);
-    const early = [new Error('storage'), new Error('effect')];
-    early.forEach((error) => reportError(error));
+    const early = [new Error('storage'), { rejected: true }];
+    reportError(early[0]);
+    reportError(early[1], 'Unhandled promise rejection');
     await new Promise((done) => setTimeout(done, 300));
     expect(load).not.toHaveBeenCalled();
     resolve();
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
-    expect(send.mock.calls.map(([error]) => error)).toEqual(early);
+    expect(send.mock.calls).toEqual([
+      [early[0], undefined],
+      [early[1], 'Unhandled promise rejection'],
+    ]);
     const late = new Error('late');
     reportError(late, 'Uncaught error');
-    expect(send).toHaveBeenLastCalledWith(late);
+    expect(send).toHaveBeenLastCalledWith(late, 'Uncaught error');
     stop();
     reportError(new Error('after stop'));
     expect(send).toHaveBeenCalledTimes(3);

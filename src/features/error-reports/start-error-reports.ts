@@ -10,15 +10,16 @@ export function startErrorReports(
   url: string,
   load = () => import('./error-reports'),
 ): () => void {
-  const early: unknown[] = [];
-  let send: (error: unknown) => void = (error) => void (early.length < KEPT_UNTIL_LOADED && early.push(error));
-  const stop = onErrorReported((error) => send(error));
+  const early: [unknown, string?][] = [];
+  let send: (error: unknown, context?: string) => void = (error, context) =>
+    void (early.length < KEPT_UNTIL_LOADED && early.push([error, context]));
+  const stop = onErrorReported((error, context) => send(error, context));
   afterFirstLoad(router, () =>
     whenIdle(() => {
       // A sender that cannot load is not reported: the report would come back to this listener.
       load().then(({ createErrorReports }) => {
         send = createErrorReports(url);
-        early.splice(0).forEach(send);
+        early.splice(0).forEach(([error, context]) => send(error, context));
       }, stop);
     }),
   );

@@ -1,4 +1,4 @@
-const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'session_state', 'iss'];
+export const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'session_state', 'iss'];
 
 export function isSignInCallback(url: URL): boolean {
   if (url.pathname !== '/') return false;

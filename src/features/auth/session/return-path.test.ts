@@ -87,3 +87,28 @@ describe('safeReturnPath against hostile input', () => {
     expect(safeReturnPath('/a%2Fb', ORIGIN)).toBe('/a%2Fb');
   });
 });
+
+describe('safeReturnPath never keeps a sign-in answer', () => {
+  it.each([
+    ['/?code=abc&state=xyz', '/'],
+    ['/settings?code=abc&state=xyz&tab=1', '/settings?tab=1'],
+    [
+      '/settings?tab=1&error=access_denied&error_description=No%20way&session_state=s1&iss=https%3A%2F%2Fidp.example&error_uri=x#top',
+      '/settings?tab=1#top',
+    ],
+    ['/settings?CODE=abc&State=xyz&ISS=i', '/settings'],
+    ['/settings?%63ode=abc&st%61te=xyz&q=a%20b', '/settings?q=a%20b'],
+    ['/settings?code&state=&q=1', '/settings?q=1'],
+    ['/settings?q=1&&code=abc&', '/settings?q=1'],
+    ['/settings?code=abc%ZZ', '/settings'],
+    ['/settings?%ZZ=1&q=2', '/settings?q=2'],
+  ])('%s returns to %s', (value, path) => {
+    expect(safeReturnPath(value, ORIGIN)).toBe(path);
+  });
+
+  it('keeps every other parameter as written', () => {
+    expect(safeReturnPath('/search?q=a+b&codes=1&state_of=x&sort=-date', ORIGIN)).toBe(
+      '/search?q=a+b&codes=1&state_of=x&sort=-date',
+    );
+  });
+});

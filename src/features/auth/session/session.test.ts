@@ -128,6 +128,16 @@ describe('Login', () => {
     expect(userManager.signinRedirect).toHaveBeenCalledWith(expect.objectContaining({ state: { returnTo: '/' } }));
   });
 
+  it('never remembers a sign-in answer: Login pressed on an answer’s address comes back without it', async () => {
+    const { session, userManager } = setup();
+    await session.login('/settings?code=c0de&state=st4te&session_state=s&iss=https%3A%2F%2Fidp&tab=2', 'en');
+    await session.login('/?error=access_denied&error_description=Cancelled&state=st4te', 'en');
+    expect(userManager.signinRedirect.mock.calls.map(([args]) => args?.state)).toEqual([
+      { returnTo: '/settings?tab=2' },
+      { returnTo: '/' },
+    ]);
+  });
+
   it('leaves without a history entry for a sign-in the app starts by itself', async () => {
     const { session, userManager } = setup();
     await expect(session.login('/profile', 'en', true)).resolves.toBe(true);
