@@ -9,6 +9,7 @@ import {
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
@@ -16,16 +17,16 @@ import type { UserProfile } from '../features/auth';
 import { i18n } from '../features/settings';
 import { createMessagesLoader } from '../i18n/load-messages';
 import type { AppStorage } from '../lib/storage';
+import { renderSnapshotFirst, snapshotDone } from '../lib/use-hydrated';
 import { createAppRouter, loadMatchedPages } from '../router';
 import { startTestState } from './test-state';
 
 const translations = import.meta.glob<Record<string, string>>('../../public/assets/i18n/*.json', { import: 'default' });
-
-// The app's own loader, fetching the files it would fetch from public/assets/i18n.
-const loadMessages = createMessagesLoader(async (url) => {
+const fetchTranslation = async (url: RequestInfo | URL) => {
   const file = translations[`../../public/assets/i18n/${String(url).split('/').pop()}`];
   return file ? Response.json(await file()) : new Response(null, { status: 404 });
-});
+};
+const loadMessages = createMessagesLoader(fetchTranslation);
 
 export interface RenderAppOptions {
   /** Where the router starts (default '/'). */
@@ -40,20 +41,12 @@ export interface RenderAppOptions {
   routeTree?: AnyRoute;
 }
 
-/** A router in memory at `url`: the app's (route tree and options) or one over `routeTree`, not yet loaded. */
 export function createTestRouter(url = '/', routeTree?: AnyRoute): AnyRouter {
   const history = createMemoryHistory({ initialEntries: [url] });
   return routeTree ? createRouter({ routeTree, history }) : createAppRouter({ history });
 }
 
-/**
- * Starts the test's app state, then renders the app's providers and an in-memory router at `url`: the app's pages,
- * or a root that shows `ui`. Resolves once the first page and its texts are on screen.
- */
-export async function renderApp(
-  ui?: ReactNode,
-  { url = '/', user, stored = {}, storage, routeTree }: RenderAppOptions = {},
-) {
+async function startTestApp(ui: ReactNode, { url = '/', user, stored = {}, storage, routeTree }: RenderAppOptions) {
   const auth = user ? { [`${STORAGE_PREFIX}${STORAGE_KEYS.auth}`]: { isAuthenticated: true, user } } : {};
   startTestState({ storage, stored: { ...stored, ...auth }, loadMessages });
   const router = createTestRouter(url, ui === undefined ? routeTree : createRootRoute({ component: () => ui }));
@@ -61,12 +54,29 @@ export async function renderApp(
     router.load().then(() => loadMatchedPages(router)),
     vi.waitUntil(() => i18n().messages.value !== null),
   ]);
-  const result = render(
+  const app = (
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
-  return { ...result, router, userEvent: userEvent.setup() };
+  return { router, app };
+}
+
+/** Starts the test's state; renders the real providers and a router at `url` with the app's pages, or `ui` as root. */
+export async function renderApp(ui?: ReactNode, options: RenderAppOptions = {}) {
+  const { router, app } = await startTestApp(ui, options);
+  return { ...render(app), router, userEvent: userEvent.setup() };
+}
+
+export async function prerenderApp(ui?: ReactNode, options: RenderAppOptions = {}): Promise<string> {
+  const { app } = await startTestApp(ui, options);
+  renderSnapshotFirst();
+  try {
+    const { prelude } = await prerender(app);
+    return await new Response(prelude).text();
+  } finally {
+    snapshotDone();
+  }
 }
