@@ -19,7 +19,7 @@ describe('RouteAnnouncer', () => {
     const homeTitle = heading().textContent;
     await userEvent.click(toolbarLink('Settings'));
     const settings = await within(screen.getByRole('main')).findByRole('heading', { level: 1, name: 'Settings' });
-    // Generous: the real shell lets the old page animate out first, and loads the animation code on a busy machine.
+    // Generous: the real Settings page's code loads on the first visit, slowly on a busy machine.
     await waitFor(() => expect(settings).toHaveFocus(), { timeout: 5000 });
     expect(screen.getByRole('status')).toHaveTextContent(`Settings - ${env.appName}`);
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
