@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// happy-dom's elements fail motion's `instanceof EventTarget`: route animations end at once in unit tests.
+vi.mock('../app/motion/motion-animations', () => ({
+  animate: () => ({ finished: Promise.resolve(), stop: () => undefined }),
+  stagger: () => () => 0,
+}));
 
 afterEach(() => {
   cleanup();

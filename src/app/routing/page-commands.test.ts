@@ -1,9 +1,11 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auth } from '../../features/auth';
+import { createTestRouter } from '../../test/render-app';
 import { startTestState } from '../../test/test-state';
 import { pageCommands } from './page-commands';
 
+// Besides pages like the app's: one for some groups, one with a parameter and one without a name, which it lacks.
 function appRouter() {
   const rootRoute = createRootRoute();
   const page = (path: string, staticData: object) => createRoute({ getParentRoute: () => rootRoute, path, staticData });
@@ -15,7 +17,7 @@ function appRouter() {
     page('/items/$id', { titleKey: 'item' }),
     page('/untitled', {}),
   ];
-  return createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory() });
+  return createTestRouter('/', rootRoute.addChildren(routes));
 }
 
 const offered = (router = appRouter()) => pageCommands({ router }).map((command) => command.labelKey);

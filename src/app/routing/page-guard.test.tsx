@@ -1,20 +1,11 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  isRedirect,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
+import { createRootRoute, createRoute, isRedirect } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
 import { auth } from '../../features/auth';
-import { startTestState } from '../../test/test-state';
+import { renderApp } from '../../test/render-app';
 import { guardPage, leavePagesWhenSignedOut, needsSignIn } from './page-guard';
 
 const TEST_OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
-const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1' } };
 
 const requireSignIn = vi.fn(async () => undefined);
 
@@ -97,27 +88,20 @@ describe('guardPage', () => {
 });
 
 describe('leavePagesWhenSignedOut', () => {
-  async function routerAt(path: string) {
-    const rootRoute = createRootRoute();
-    const routes = [
-      createRoute({ getParentRoute: () => rootRoute, path: '/' }),
-      createRoute({ getParentRoute: () => rootRoute, path: '/settings' }),
-      createRoute({ getParentRoute: () => rootRoute, path: '/profile', staticData: { requiresAuth: true } }),
-      createRoute({ getParentRoute: () => rootRoute, path: '/editors', staticData: { requiresGroups: ['editors'] } }),
-    ];
-    const router = createRouter({
-      routeTree: rootRoute.addChildren(routes),
-      history: createMemoryHistory({ initialEntries: [path] }),
-    });
-    render(<RouterProvider router={router} />);
-    await act(() => router.load());
-    await vi.waitFor(() => expect(router.state.resolvedLocation?.pathname).toBe(path));
-    return router;
-  }
+  // Without the app's guard, which turns a build without sign-in away from /profile; and with a page for some groups.
+  const root = createRootRoute();
+  const routeTree = root.addChildren([
+    createRoute({ getParentRoute: () => root, path: '/' }),
+    createRoute({ getParentRoute: () => root, path: '/settings' }),
+    createRoute({ getParentRoute: () => root, path: '/profile', staticData: { requiresAuth: true } }),
+    createRoute({ getParentRoute: () => root, path: '/editors', staticData: { requiresGroups: ['editors'] } }),
+  ]);
+  const signedInAt = async (url: string) =>
+    (await renderApp(undefined, { url, user: { sub: 'user-1' }, routeTree })).router;
 
   it.each(['/profile', '/editors'])('goes home, replacing, when the user is signed out on %s', async (path) => {
-    startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
-    const router = await routerAt(path);
+    const router = await signedInAt(path);
+    expect(router.state.resolvedLocation?.pathname).toBe(path);
     const stop = leavePagesWhenSignedOut(router);
     auth().reset({ isAuthenticated: false, user: null });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -126,8 +110,7 @@ describe('leavePagesWhenSignedOut', () => {
   });
 
   it('leaves an open page alone', async () => {
-    startTestState({ stored: { 'snxt-AUTH': SIGNED_IN } });
-    const router = await routerAt('/settings');
+    const router = await signedInAt('/settings');
     const stop = leavePagesWhenSignedOut(router);
     auth().logout();
     await new Promise((resolve) => setTimeout(resolve, 10));

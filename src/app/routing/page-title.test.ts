@@ -1,12 +1,13 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute } from '@tanstack/react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../features/settings';
 import { captureReports } from '../../test/capture-reports';
+import { createTestRouter } from '../../test/render-app';
 import { startTestState } from '../../test/test-state';
 import { formatPageTitle, startPageTitle } from './page-title';
 import { titleKeyAt } from './route-meta';
 
-/** `/`, a titled `/settings` and, under it, an untitled `/settings/advanced`. */
+/** `/`, a titled `/settings` and, under it, an untitled `/settings/advanced`: the app has no page below another. */
 function memoryRouter() {
   const root = createRootRoute();
   const settingsRoute = createRoute({
@@ -16,10 +17,7 @@ function memoryRouter() {
   });
   const advanced = createRoute({ getParentRoute: () => settingsRoute, path: 'advanced' });
   const home = createRoute({ getParentRoute: () => root, path: '/' });
-  return createRouter({
-    routeTree: root.addChildren([home, settingsRoute.addChildren([advanced])]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
+  return createTestRouter('/', root.addChildren([home, settingsRoute.addChildren([advanced])]));
 }
 
 describe('page title', () => {

@@ -1,7 +1,9 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { createTestRouter } from '../../test/render-app';
 import { navEntries, type NavPlacement } from './route-meta';
 
+// The app has no page for some groups, nor a page below another: the cases navEntries must get right.
 function appRouter() {
   const rootRoute = createRootRoute();
   const staff = createRoute({
@@ -29,7 +31,7 @@ function appRouter() {
       createRoute({ getParentRoute: () => staff, path: '/reports', staticData: { titleKey: 'reports', nav: 'main' } }),
     ]),
   ];
-  return createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory() });
+  return createTestRouter('/', rootRoute.addChildren(routes));
 }
 
 const SIGNED_OUT = { isAuthenticated: false, user: null };

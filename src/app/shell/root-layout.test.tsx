@@ -1,54 +1,33 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Link,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { createRootRoute, createRoute, Link } from '@tanstack/react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PageHeading } from '../../components/page-heading';
 import { auth } from '../../features/auth';
-import { startTestState } from '../../test/test-state';
-import { AppProviders } from '../providers';
+import { renderApp } from '../../test/render-app';
 import { RootLayout } from './root-layout';
 
-const member = (...groups: string[]) => ({ isAuthenticated: true, user: { sub: 'user-1', groups } });
+const member = (...groups: string[]) => ({ sub: 'user-1', groups });
 
-function renderApp(path: string) {
-  const root = createRootRoute({ component: RootLayout });
-  const routes = [
-    createRoute({
-      getParentRoute: () => root,
-      path: '/',
-      component: () => (
-        <>
-          <PageHeading>Welcome</PageHeading>
-          {/* A route of this test's own tree, not of the app's. */}
-          <Link to={'/editors' as '/'}>To the editors</Link>
-        </>
-      ),
-    }),
-    createRoute({
-      getParentRoute: () => root,
-      path: '/editors',
-      staticData: { titleKey: 'snxt.menu.profile', nav: 'main', requiresGroups: ['editors', 'admins'] },
-      component: () => <PageHeading>Editors only</PageHeading>,
-    }),
-  ];
-  const router = createRouter({
-    routeTree: root.addChildren(routes),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+// The app has no page for some groups: this tree adds one under the real layout.
+const root = createRootRoute({ component: RootLayout });
+const routeTree = root.addChildren([
+  createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    component: () => (
+      <>
+        <PageHeading>Welcome</PageHeading>
+        <Link to={'/editors' as '/'}>To the editors</Link>
+      </>
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => root,
+    path: '/editors',
+    staticData: { titleKey: 'snxt.menu.profile', nav: 'main', requiresGroups: ['editors', 'admins'] },
+    component: () => <PageHeading>Editors only</PageHeading>,
+  }),
+]);
 
 const main = () => screen.getByRole('main');
 const rendered = () => screen.findByRole('main');
@@ -56,15 +35,13 @@ const mainLinks = () => within(screen.getByRole('banner')).getByRole('navigation
 
 describe('the root layout on a page for some groups', () => {
   it('shows a member of any of them the page, and its navigation entry', async () => {
-    startTestState({ stored: { 'snxt-AUTH': member('readers', 'admins') } });
-    renderApp('/editors');
+    await renderApp(undefined, { url: '/editors', user: member('readers', 'admins'), routeTree });
     expect(await within(await rendered()).findByRole('heading', { level: 1, name: 'Editors only' })).toBeVisible();
     expect(within(mainLinks()).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/editors');
   });
 
   it('shows anyone else, in place, "No access" with a way home; the page and its entry stay hidden', async () => {
-    startTestState({ stored: { 'snxt-AUTH': member('readers') } });
-    const router = renderApp('/editors');
+    const { router } = await renderApp(undefined, { url: '/editors', user: member('readers'), routeTree });
     expect(await within(await rendered()).findByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
     expect(main()).toHaveTextContent("You don't have access to this page.");
     expect(within(main()).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
@@ -74,8 +51,7 @@ describe('the root layout on a page for some groups', () => {
   });
 
   it('after a navigation there, moves focus to "No access" and keeps the address', async () => {
-    startTestState({ stored: { 'snxt-AUTH': member() } });
-    const router = renderApp('/');
+    const { router, userEvent } = await renderApp(undefined, { user: member(), routeTree });
     await userEvent.click(await screen.findByRole('link', { name: 'To the editors' }));
     const heading = await within(main()).findByRole('heading', { level: 1, name: 'No access' });
     await waitFor(() => expect(heading).toHaveFocus());
@@ -83,8 +59,7 @@ describe('the root layout on a page for some groups', () => {
   });
 
   it('follows the signed-in user: joining a group opens the page, signing in as someone outside closes it', async () => {
-    startTestState({ stored: { 'snxt-AUTH': member() } });
-    renderApp('/editors');
+    await renderApp(undefined, { url: '/editors', user: member(), routeTree });
     await within(await rendered()).findByRole('heading', { name: 'No access' });
     act(() => void auth().loginSuccess({ sub: 'user-1', groups: ['editors'] }));
     expect(await within(main()).findByRole('heading', { name: 'Editors only' })).toBeVisible();
@@ -95,8 +70,7 @@ describe('the root layout on a page for some groups', () => {
   });
 
   it('shows nothing of the page to a signed-out visitor', async () => {
-    startTestState();
-    renderApp('/editors');
+    await renderApp(undefined, { url: '/editors', routeTree });
     await rendered();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Editors only')).toBeNull();

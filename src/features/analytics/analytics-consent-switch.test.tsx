@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage, type AppStorage } from '../../lib/storage';
 import { runConsent } from './consent';
 import { ConsentModel } from './consent-model';
-import { renderWithIntl } from '../../test/render';
+import { renderApp } from '../../test/render-app';
 import { AnalyticsConsentSwitch } from './analytics-consent-switch';
 
 let storage: AppStorage;
@@ -18,7 +17,7 @@ const stored = () => JSON.parse(storage.getItem('snxt-CONSENT') ?? 'null') as { 
 
 describe('AnalyticsConsentSwitch', () => {
   it('is off without a choice, and turns analytics on and off again', async () => {
-    renderWithIntl(<AnalyticsConsentSwitch />);
+    const { userEvent } = await renderApp(<AnalyticsConsentSwitch />, { storage });
     const toggle = await screen.findByRole('switch', { name: 'Analytics cookies' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(toggle);

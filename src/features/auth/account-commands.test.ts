@@ -1,6 +1,6 @@
-import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from './auth-model';
+import { createTestRouter } from '../../test/render-app';
 import { startTestState } from '../../test/test-state';
 import { accountCommands } from './account-commands';
 import { login, logout } from './sign-in';
@@ -15,7 +15,7 @@ vi.mock('../../config/env', async (importOriginal) => {
 });
 vi.mock('./sign-in', () => ({ login: vi.fn(), logout: vi.fn() }));
 
-const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() });
+const router = createTestRouter();
 const commands = () => accountCommands({ router });
 
 describe('accountCommands', () => {

@@ -1,8 +1,8 @@
-import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { createTestRouter } from '../../test/render-app';
 import { collectCommands, type Command, type CommandSource } from './commands';
 
-const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() });
+const router = createTestRouter();
 const command = (id: string, group: Command['group']): Command => ({ id, group, labelKey: id, run: vi.fn() });
 
 describe('collectCommands', () => {

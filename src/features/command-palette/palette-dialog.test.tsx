@@ -1,12 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { IntlProvider } from 'react-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import de from '../../../public/assets/i18n/de.json';
 import en from '../../../public/assets/i18n/en.json';
+import type { Language } from '../../config/constants';
 import type { Command } from './commands';
-import { startTestState } from '../../test/test-state';
+import { renderApp } from '../../test/render-app';
 import { CommandPalette } from './palette-dialog';
 
 const commandList = (): Command[] => [
@@ -21,23 +19,22 @@ const commandList = (): Command[] => [
 
 const loadEnglish = () => Promise.resolve(en);
 
-function Harness({ messages = en }: { messages?: Record<string, string> }) {
+function Harness() {
   const [open, setOpen] = useState(false);
   return (
-    <IntlProvider locale="en" messages={messages}>
+    <>
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
       <CommandPalette open={open} onOpenChange={setOpen} commands={COMMANDS} loadEnglish={loadEnglish} />
-    </IntlProvider>
+    </>
   );
 }
 
-async function openPalette(messages?: Record<string, string>) {
-  const user = userEvent.setup();
-  render(<Harness messages={messages} />);
-  await user.click(screen.getByRole('button', { name: 'Open' }));
-  return user;
+async function openPalette(language: Language = 'en') {
+  const { userEvent } = await renderApp(<Harness />, { stored: { 'snxt-SETTINGS': { language } } });
+  await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+  return userEvent;
 }
 
 const input = () => screen.getByRole('combobox');
@@ -50,7 +47,6 @@ let COMMANDS: Command[];
 describe('CommandPalette', () => {
   beforeEach(() => {
     COMMANDS = commandList();
-    startTestState();
     Element.prototype.scrollIntoView = () => undefined;
   });
 
@@ -99,7 +95,7 @@ describe('CommandPalette', () => {
   });
 
   it('finds commands in the active language and in English', async () => {
-    const user = await openPalette(de);
+    const user = await openPalette('de');
     await waitFor(() => expect(input()).toHaveAccessibleName('Befehl eingeben oder suchen'));
     await user.type(input(), 'einstellungen');
     await expectActive('Einstellungen');

@@ -1,23 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithIntl } from '../../test/render';
-import { startTestState } from '../../test/test-state';
+import { renderApp } from '../../test/render-app';
 import { ProfilePage } from './profile-page';
 
-const signedIn = (user: Record<string, unknown>) =>
-  startTestState({ stored: { 'snxt-AUTH': { isAuthenticated: true, user: { sub: 'user-1', ...user } } } });
+const signedInAs = (claims: Record<string, unknown>) => ({ user: { sub: 'user-1', ...claims } });
 
 describe('ProfilePage', () => {
-  it("shows the user's groups, comma-separated", () => {
-    signedIn({ name: 'Ada', groups: ['editors', 'snxt-demo-users'] });
-    renderWithIntl(<ProfilePage />);
+  it("shows the user's groups, comma-separated", async () => {
+    await renderApp(<ProfilePage />, signedInAs({ name: 'Ada', groups: ['editors', 'snxt-demo-users'] }));
     expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Name', 'Groups']);
     expect(screen.getAllByRole('definition')[1]).toHaveTextContent(/^editors, snxt-demo-users$/);
   });
 
-  it('has no Groups row without groups', () => {
-    signedIn({ name: 'Ada' });
-    renderWithIntl(<ProfilePage />);
+  it('has no Groups row without groups', async () => {
+    await renderApp(<ProfilePage />, signedInAs({ name: 'Ada' }));
     expect(screen.queryByText('Groups')).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryHistory, createRouter, createRootRoute } from '@tanstack/react-router';
 import { settings } from './settings-model';
+import { createTestRouter } from '../../test/render-app';
 import { startTestState } from '../../test/test-state';
 import { settingCommands } from './setting-commands';
 
-const context = { router: createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() }) };
+const context = { router: createTestRouter() };
 const commands = () => settingCommands(context);
 const byId = (id: string) => commands().find((command) => command.id === id)!;
 

@@ -1,16 +1,11 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { prerender } from 'react-dom/static';
-import { IntlProvider } from 'react-intl';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import messages from '../../../../public/assets/i18n/en.json';
-import type { AppStorage } from '../../../lib/storage';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { appStorage } from '../../../lib/storage';
 import { renderSnapshotFirst, snapshotDone } from '../../../lib/use-hydrated';
 import { auth } from '../auth-model';
 import { signal } from '@preact/signals-react';
 import type { Language } from '../../../config/constants';
-import { startTestState } from '../../../test/test-state';
+import { prerenderApp, renderApp, type RenderAppOptions } from '../../../test/render-app';
 import { TEST_OIDC } from '../../../test/oidc';
 import type { ConnectedSession } from '../session/session';
 import { runSignIn } from '../sign-in';
@@ -19,27 +14,16 @@ import { AuthControls } from './auth-controls';
 
 const PROFILE = { sub: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace' };
 
-function renderControls(enabled = true) {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <a href="/before">Before</a>
-        <AuthControls enabled={enabled} />
-        <a href="/after">After</a>
-      </>
-    ),
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/settings'] }),
-  });
-  render(
-    <IntlProvider locale="en" messages={messages}>
-      <RouterProvider router={router} />
-    </IntlProvider>,
-  );
-  return router;
-}
+const controls = (enabled = true) => (
+  <>
+    <a href="/before">Before</a>
+    <AuthControls enabled={enabled} />
+    <a href="/after">After</a>
+  </>
+);
+
+const renderControls = (options: RenderAppOptions = {}, enabled = true) =>
+  renderApp(controls(enabled), { url: '/settings', ...options });
 
 /** The sign-in chunk, faked: what Login and Logout hand over to. */
 function fakeSession() {
@@ -47,7 +31,7 @@ function fakeSession() {
   const loadSession = async () => ({ session }) as unknown as ConnectedSession;
   const model = new SignInModel({
     auth: auth(),
-    storage,
+    storage: appStorage(),
     oidc: TEST_OIDC,
     location: window.location,
     language: signal<Language>('en'),
@@ -66,56 +50,37 @@ const enabledMenuButton = () =>
     // Generous: transforming the menu's code on a busy machine can take a while.
   }, 5000);
 
-let storage: AppStorage;
-beforeEach(() => {
-  storage = startTestState();
-});
-
 describe('AuthControls', () => {
   it('renders nothing when sign-in is not configured', async () => {
-    renderControls(false);
-    await act(async () => undefined);
+    await renderControls({}, false);
+    expect(screen.getByRole('link', { name: 'Before' })).toBeVisible();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('is in the prerendered page as Login whoever is signed in, marked for hiding from a stored signed-in visitor', async () => {
-    act(() => void auth().loginSuccess(PROFILE));
-    const router = createRouter({
-      routeTree: createRootRoute({ component: () => <AuthControls enabled /> }),
-      history: createMemoryHistory({ initialEntries: ['/'] }),
-      isServer: true,
-    });
-    await router.load();
-    renderSnapshotFirst();
-    onTestFinished(snapshotDone);
-    const { prelude } = await prerender(
-      <IntlProvider locale="en" messages={messages}>
-        <RouterProvider router={router} />
-      </IntlProvider>,
-    );
-    const html = await new Response(prelude).text();
+    const html = await prerenderApp(<AuthControls enabled />, { user: PROFILE });
     expect(html).toMatch(/<button [^>]*data-signed-out-only=""[^>]*>.*Login<\/span><\/button>/);
   });
 
   it('shows Login, no longer marked, to a signed-out visitor once the app runs', async () => {
     renderSnapshotFirst();
     onTestFinished(snapshotDone);
-    renderControls();
+    await renderControls();
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'Login' })).not.toHaveAttribute('data-signed-out-only'),
     );
   });
 
   it('shows Login when signed out and starts the hosted sign-in on click', async () => {
+    const { userEvent } = await renderControls();
     const session = fakeSession();
-    renderControls();
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
     await vi.waitFor(() => expect(session.login).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
   });
 
   it('follows the auth state: the user menu replaces Login after sign-in and shows the name', async () => {
-    renderControls();
+    await renderControls();
     await screen.findByRole('button', { name: 'Login' });
     act(() => void auth().loginSuccess(PROFILE));
     const menuButton = await screen.findByRole('button', { name: 'User menu' });
@@ -124,8 +89,7 @@ describe('AuthControls', () => {
   });
 
   it('keeps the menu button pattern: items out of the tab order, Up Arrow opens on the last item, arrows wrap, Tab moves on', async () => {
-    act(() => void auth().loginSuccess(PROFILE));
-    renderControls();
+    const { userEvent } = await renderControls({ user: PROFILE });
     const menuButton = await enabledMenuButton();
     const items = () => within(screen.getByRole('menu')).getAllByRole('menuitem');
 
@@ -151,9 +115,9 @@ describe('AuthControls', () => {
   });
 
   it('opens the user menu from the keyboard; Logout signs out at once, ends the session and goes home', async () => {
+    const { router, userEvent } = await renderControls();
     const { endSession } = fakeSession();
     act(() => void auth().loginSuccess(PROFILE));
-    const router = renderControls();
     const menuButton = await enabledMenuButton();
     menuButton.focus();
     await userEvent.keyboard('{Enter}');

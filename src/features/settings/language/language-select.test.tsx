@@ -1,18 +1,12 @@
 import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settings } from '../settings-model';
-import { startTestState } from '../../../test/test-state';
-import { renderWithIntl } from '../../../test/render';
+import { renderApp } from '../../../test/render-app';
 import { LanguageSelect } from './language-select';
 
-beforeEach(() => {
-  startTestState();
-});
-
 describe('toolbar language selector', () => {
-  it('is named "Language" and lists the codes in upper case', () => {
-    renderWithIntl(<LanguageSelect />);
+  it('is named "Language" and lists the codes in upper case', async () => {
+    await renderApp(<LanguageSelect />);
     const select = screen.getByRole('combobox', { name: 'Language' });
     expect(select).toHaveValue('en');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -27,8 +21,8 @@ describe('toolbar language selector', () => {
     ]);
   });
 
-  it('re-renders when the language signal changes outside React', () => {
-    renderWithIntl(<LanguageSelect />);
+  it('re-renders when the language signal changes outside React', async () => {
+    await renderApp(<LanguageSelect />);
     act(() => {
       settings().change.language('he');
     });
@@ -36,7 +30,7 @@ describe('toolbar language selector', () => {
   });
 
   it('choosing a code calls the change-language action', async () => {
-    renderWithIntl(<LanguageSelect />);
+    const { userEvent } = await renderApp(<LanguageSelect />);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'PT-BR');
     expect(settings().state.value.language).toBe('pt-br');
   });

@@ -1,23 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import messages from '../../../../public/assets/i18n/en.json';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadTooltips } from '../../../components/ui/tooltip';
 import { settings } from '../settings-model';
-import { startTestState } from '../../../test/test-state';
+import { renderApp } from '../../../test/render-app';
 import { SettingsPage } from './settings-page';
 
 // The Radix tooltip module is loaded on demand in the app; load it up front here.
 beforeAll(() => preloadTooltips());
 
-function renderPage() {
-  render(
-    <IntlProvider locale="en-US" messages={messages}>
-      <SettingsPage />
-    </IntlProvider>,
-  );
-}
+const renderPage = (options?: Parameters<typeof renderApp>[1]) => renderApp(<SettingsPage />, options);
 
 function mockReducedMotion(reduce: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -32,12 +23,8 @@ function mockReducedMotion(reduce: boolean) {
 }
 
 describe('SettingsPage', () => {
-  beforeEach(() => {
-    startTestState();
-  });
-
-  it('has the three titled sections and every control under its documented name', () => {
-    renderPage();
+  it('has the three titled sections and every control under its documented name', async () => {
+    await renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     for (const title of ['General', 'Themes', 'Animations']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
@@ -49,8 +36,8 @@ describe('SettingsPage', () => {
     }
   });
 
-  it("puts each section's switches in a group named by its heading", () => {
-    renderPage();
+  it("puts each section's switches in a group named by its heading", async () => {
+    await renderPage();
     const sections = {
       General: ['Sticky header'],
       Themes: ['Auto night mode'],
@@ -66,8 +53,8 @@ describe('SettingsPage', () => {
     }
   });
 
-  it('lists languages by their own names and themes by their English labels', () => {
-    renderPage();
+  it('lists languages by their own names and themes by their English labels', async () => {
+    await renderPage();
     const languages = within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option');
     expect(languages.map((option) => option.textContent)).toContain('Deutsch');
     expect(languages.map((option) => option.textContent)).toContain('עברית');
@@ -76,11 +63,10 @@ describe('SettingsPage', () => {
   });
 
   it('changes the settings through their actions', async () => {
-    const user = userEvent.setup();
-    renderPage();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Nature');
-    await user.click(screen.getByRole('switch', { name: 'Sticky header' }));
-    await user.click(screen.getByRole('switch', { name: 'Elements animations' }));
+    const { userEvent } = await renderPage();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Nature');
+    await userEvent.click(screen.getByRole('switch', { name: 'Sticky header' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Elements animations' }));
     expect(settings().state.value).toMatchObject({
       theme: 'NATURE-THEME',
       stickyHeader: false,
@@ -90,62 +76,58 @@ describe('SettingsPage', () => {
   });
 
   it('shows the night mode controls only with auto night mode on', async () => {
-    const user = userEvent.setup();
-    renderPage();
+    const { userEvent } = await renderPage();
     expect(screen.queryByRole('combobox', { name: 'At night, use' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Night mode follows' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('switch', { name: 'Auto night mode' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Auto night mode' }));
     const source = screen.getByRole('combobox', { name: 'Night mode follows' });
     expect(
       within(source)
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Time of day', 'Device setting']);
-    await user.selectOptions(source, 'Device setting');
+    await userEvent.selectOptions(source, 'Device setting');
     expect(settings().state.value.nightModeSource).toBe('system');
     const night = screen.getByRole('combobox', { name: 'At night, use' });
     expect(night).toHaveValue('BLACK-THEME');
-    await user.selectOptions(night, 'Light');
+    await userEvent.selectOptions(night, 'Light');
     expect(settings().state.value.nightTheme).toBe('LIGHT-THEME');
   });
 
   it('operates the switches from the keyboard', async () => {
-    const user = userEvent.setup();
-    renderPage();
+    const { userEvent } = await renderPage();
     const sticky = screen.getByRole('switch', { name: 'Sticky header' });
     sticky.focus();
-    await user.keyboard(' ');
+    await userEvent.keyboard(' ');
     expect(settings().state.value.stickyHeader).toBe(false);
-    await user.keyboard('{Enter}');
+    await userEvent.keyboard('{Enter}');
     expect(settings().state.value.stickyHeader).toBe(true);
   });
 
   it('keeps the page switch off and explains why when page animations are disabled', async () => {
-    const user = userEvent.setup();
-    settings().change.pageAnimationsDisabled(true);
-    renderPage();
+    const { userEvent } = await renderPage({ stored: { 'snxt-SETTINGS': { pageAnimationsDisabled: true } } });
     const page = screen.getByRole('switch', { name: 'Page animations' });
     expect(page).toHaveAttribute('aria-disabled', 'true');
     expect(page).toHaveAttribute('aria-checked', 'false');
     expect(page).toHaveAccessibleDescription(/turned off in this browser/);
-    await user.hover(page);
+    await userEvent.hover(page);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(/turned off in this browser/);
-    await user.click(page);
+    await userEvent.click(page);
     page.focus();
-    await user.keyboard(' ');
+    await userEvent.keyboard(' ');
     expect(settings().state.value.pageAnimations).toBe(false);
     expect(page).toHaveAttribute('aria-checked', 'false');
   });
 
-  it('says when the system asks for reduced motion', () => {
+  it('says when the system asks for reduced motion', async () => {
     mockReducedMotion(true);
-    renderPage();
+    await renderPage();
     expect(screen.getByRole('note')).toHaveTextContent('reduced motion');
   });
 
-  it('says nothing about reduced motion otherwise', () => {
+  it('says nothing about reduced motion otherwise', async () => {
     mockReducedMotion(false);
-    renderPage();
+    await renderPage();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,82 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+  type AnyRoute,
+  type AnyRouter,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import type { UserProfile } from '../features/auth';
+import { i18n } from '../features/settings';
+import { createMessagesLoader } from '../i18n/load-messages';
+import type { AppStorage } from '../lib/storage';
+import { renderSnapshotFirst, snapshotDone } from '../lib/use-hydrated';
+import { createAppRouter, loadMatchedPages } from '../router';
+import { startTestState } from './test-state';
+
+const translations = import.meta.glob<Record<string, string>>('../../public/assets/i18n/*.json', { import: 'default' });
+const fetchTranslation = async (url: RequestInfo | URL) => {
+  const file = translations[`../../public/assets/i18n/${String(url).split('/').pop()}`];
+  return file ? Response.json(await file()) : new Response(null, { status: 404 });
+};
+const loadMessages = createMessagesLoader(fetchTranslation);
+
+export interface RenderAppOptions {
+  /** Where the router starts (default '/'). */
+  url?: string;
+  /** Signed in as this user (stored as snxt-AUTH); signed out without. */
+  user?: UserProfile;
+  /** Other stored values by key, e.g. { 'snxt-SETTINGS': { language: 'de' } }, JSON-encoded. */
+  stored?: Record<string, unknown>;
+  /** The storage the app reads and writes (default: a fresh one in memory). */
+  storage?: AppStorage;
+  /** Routes of the test's own, without `ui`, for a page the app does not have (default: the app's). */
+  routeTree?: AnyRoute;
+}
+
+export function createTestRouter(url = '/', routeTree?: AnyRoute): AnyRouter {
+  const history = createMemoryHistory({ initialEntries: [url] });
+  return routeTree ? createRouter({ routeTree, history }) : createAppRouter({ history });
+}
+
+async function startTestApp(ui: ReactNode, { url = '/', user, stored = {}, storage, routeTree }: RenderAppOptions) {
+  const auth = user ? { [`${STORAGE_PREFIX}${STORAGE_KEYS.auth}`]: { isAuthenticated: true, user } } : {};
+  startTestState({ storage, stored: { ...stored, ...auth }, loadMessages });
+  const router = createTestRouter(url, ui === undefined ? routeTree : createRootRoute({ component: () => ui }));
+  await Promise.all([
+    router.load().then(() => loadMatchedPages(router)),
+    vi.waitUntil(() => i18n().messages.value !== null),
+  ]);
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  return { router, app };
+}
+
+/** Starts the test's state; renders the real providers and a router at `url` with the app's pages, or `ui` as root. */
+export async function renderApp(ui?: ReactNode, options: RenderAppOptions = {}) {
+  const { router, app } = await startTestApp(ui, options);
+  return { ...render(app), router, userEvent: userEvent.setup() };
+}
+
+export async function prerenderApp(ui?: ReactNode, options: RenderAppOptions = {}): Promise<string> {
+  const { app } = await startTestApp(ui, options);
+  renderSnapshotFirst();
+  try {
+    const { prelude } = await prerender(app);
+    return await new Response(prelude).text();
+  } finally {
+    snapshotDone();
+  }
+}
