@@ -17,7 +17,8 @@ export function checkText(text) {
   if (value === '') return 'Give an English text, e.g. "Reports".';
   if ([...value].length > MAX_TEXT) return `Keep it to ${MAX_TEXT} characters.`;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f-\u009f{}<>'`]/.test(value)) return 'Use plain words: no line breaks, quotes, { } or < >.';
+  if (/[\u0000-\u001f\u007f-\u009f{}<>'`\\]/.test(value))
+    return 'Use plain words: no line breaks, quotes, { } < > or \\.';
   return true;
 }
 

@@ -80,7 +80,7 @@ describe('an English text', () => {
     expect(checkText(text)).toBe(true);
   });
 
-  it.each(['', '   ', 'a\nb', '<b>Reports</b>', '{count} reports', "Don't", '`x`', 'x'.repeat(61)])(
+  it.each(['', '   ', 'a\nb', '<b>Reports</b>', '{count} reports', "Don't", '`x`', 'a\\b', 'x'.repeat(61)])(
     'refuses %j',
     (text) => {
       expect(checkText(text)).toEqual(expect.any(String));

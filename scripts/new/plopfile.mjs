@@ -26,6 +26,7 @@ export default function recipes(plop) {
       return [
         { type: 'add', path: `${root}/${names.routeFile}`, templateFile: template('route.tsx.hbs'), data: names },
         { type: 'add', path: `${root}/${names.pageFile}`, templateFile: template('page.tsx.hbs'), data: names },
+        { type: 'add', path: `${root}/${names.testFile}`, templateFile: template('page.test.tsx.hbs'), data: names },
         {
           // A page of a domain that has its entry already is one more export of it.
           type: existsSync(`${root}/${names.indexFile}`) ? 'append' : 'add',
@@ -35,7 +36,10 @@ export default function recipes(plop) {
         },
         { type: 'texts', texts: { [names.titleKey]: names.title } },
         { type: 'route tree' },
-        { type: 'format', files: [names.routeFile, names.pageFile, names.indexFile, AWAITING_TRANSLATION] },
+        {
+          type: 'format',
+          files: [names.routeFile, names.pageFile, names.testFile, names.indexFile, AWAITING_TRANSLATION],
+        },
       ];
     },
   });

@@ -63,12 +63,14 @@ describe('the recipes (npm run new)', () => {
     const touched = [
       'src/routes/reports.tsx',
       'src/features/reports/reports-page.tsx',
+      'src/features/reports/reports-page.test.tsx',
       'src/routeTree.gen.ts',
       'src/features/settings/settings-fields.ts',
       'src/features/settings/page/setting-controls.ts',
       'public/assets/i18n/en.json',
     ];
-    const tests = node('node_modules/vitest/vitest.mjs', 'related', '--run', '--reporter=dot', ...touched);
+    const tests = node('node_modules/vitest/vitest.mjs', 'related', '--run', ...touched);
+    expect(tests).toContain('reports-page.test.tsx');
     expect(tests).toMatch(/Test Files\s+\d+ passed/);
   });
 });
