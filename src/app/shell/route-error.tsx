@@ -1,8 +1,20 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { PageHeading } from '../../components/page-heading';
-import { Icon } from '../../components/ui/fetched-icon';
 import { useT } from '../../i18n/use-t';
 import { reportError } from '../../lib/notice-bus';
+
+const ICON_SIZE = 20;
+const Placeholder = () => (
+  <span aria-hidden="true" className="inline-block shrink-0" style={{ width: ICON_SIZE, height: ICON_SIZE }} />
+);
+// Only this page shows a fetched icon: its code loads with it; without it (a stale deploy) the page shows no icon.
+const Icon = lazy(() =>
+  import('../../components/ui/fetched-icon').then(
+    (module) => ({ default: module.Icon }),
+    () => ({ default: Placeholder }),
+  ),
+);
 
 export function reportRouteError(error: unknown): void {
   reportError(error, 'Page failed');
@@ -24,7 +36,9 @@ export function RouteError({ reset }: ErrorComponentProps) {
           to="/"
           className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-2.5 font-semibold text-on-primary shadow-md hover:brightness-110"
         >
-          <Icon name="home" size={20} />
+          <Suspense fallback={<Placeholder />}>
+            <Icon name="home" size={ICON_SIZE} />
+          </Suspense>
           {t('snxt.errors.page.home')}
         </Link>
         <button
