@@ -225,6 +225,8 @@ test.describe('analytics consent', () => {
     await expect.poll(() => received(page)).toContainEqual(['consent', 'update', { analytics_storage: 'granted' }]);
     const other = await context.newPage();
     await other.goto(`${origin}/settings`);
+    // The switch shows the choice once the consent model has loaded (after the first page); a click before is early.
+    await expect(switchOf(other)).toHaveAttribute('aria-checked', 'true');
     await switchOf(other).click();
     await expect(switchOf(other)).toHaveAttribute('aria-checked', 'false');
     await expect.poll(async () => (await received(page)).at(-1)).toEqual(DENIED);
