@@ -1,10 +1,9 @@
 // The CDK app: the stack built from a build of the app, checked by cdk-nag's AWS Solutions rules.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildEnv } from '../../build/security-headers.mjs';
-import { INFRA_DIR, REPO_ROOT } from './paths.ts';
+import { cdkJsonContext } from './cdk-context.ts';
+import { REPO_ROOT } from './paths.ts';
 import { acknowledgeAcceptedFindings } from './nag-suppressions.ts';
 import { readSiteBuild } from './site-build.ts';
 import { SnxtStack } from './snxt-stack.ts';
@@ -17,9 +16,6 @@ export interface AppOptions {
   /** Context over cdk.json's (`snxt:guests`, `snxt:domainPrefix`, `snxt:stackName`). */
   readonly context?: Record<string, unknown>;
 }
-
-export const cdkJsonContext = (): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(INFRA_DIR, 'cdk.json'), 'utf8')).context;
 
 export function createApp({ distDir, env = buildEnv('production', REPO_ROOT), context = {} }: AppOptions) {
   const app = new App({ context: { ...cdkJsonContext(), ...context } });

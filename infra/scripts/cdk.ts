@@ -8,10 +8,15 @@ import { readLastDeploy } from '../lib/deployed-values.ts';
 const args = process.argv.slice(2);
 const dist = args.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length);
 const command = args.filter((arg) => !arg.startsWith('--dist='));
-if (dist) {
-  cdk(command, { SNXT_DIST_DIR: resolve(process.env.INIT_CWD ?? '.', dist) });
-} else {
-  const values = readLastDeploy();
-  buildTheApp(values);
-  cdk(command, values);
+try {
+  if (dist) {
+    cdk(command, { SNXT_DIST_DIR: resolve(process.env.INIT_CWD ?? '.', dist) });
+  } else {
+    const values = readLastDeploy();
+    buildTheApp(values);
+    cdk(command, values);
+  }
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 }
