@@ -16,6 +16,7 @@ try {
     buildTheApp(values);
     cdk(command, values);
   }
+  if (command[0] === 'synth') console.log('The template is in infra/cdk.out/.');
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
