@@ -11,35 +11,46 @@ const unitTests = [
 // in `!` (the app and the configs that build it) with no test, so an export only a test uses shows.
 // The scripts come from package.json, the e2e entries from playwright.config.ts.
 export default {
-  entry: [
-    'src/main.tsx!',
-    'src/prerender-entry.tsx!',
-    'src/boot.ts!',
-    'src/routes/**/*.tsx!',
-    // The Books example's rules, which its pages (issue 38) will import; entries until then, zod with them.
-    'src/features/books/{isbn,book-rules,search-params}.ts!',
-    'vite.config.ts!',
-    'tailwind.config.ts!',
-    ...unitTests,
-    'src/test/setup.ts',
-    // `npm run new` names it as plop's option, which knip does not read.
-    'scripts/new/plopfile.mjs',
-    // Named by path: global-setup.ts builds the `groups` e2e variant with it.
-    'tests/support/vite-profile-for-a-group.config.ts',
-  ],
-  project: [
-    'src/**/*.{ts,tsx,mjs}!',
-    '!src/**/*.test.{ts,tsx}!',
-    '!src/test/**!',
-    'build/**/*.mjs',
-    'scripts/**/*.mjs',
-    'tests/**/*.{ts,mjs}',
-    '*.{ts,js}',
-  ],
-  // Off, with their entries above: they make vite.config.ts and tailwind.config.ts development-only,
-  // so --production would not see what the build takes from src/.
-  vite: false,
-  vitest: false,
-  'vite-plugin-pwa': false,
-  tailwind: false,
+  workspaces: {
+    '.': {
+      entry: [
+        'src/main.tsx!',
+        'src/prerender-entry.tsx!',
+        'src/boot.ts!',
+        'src/routes/**/*.tsx!',
+        // The Books example's rules, which its pages (issue 38) will import; entries until then, zod with them.
+        'src/features/books/{isbn,book-rules,search-params}.ts!',
+        'vite.config.ts!',
+        'tailwind.config.ts!',
+        ...unitTests,
+        'src/test/setup.ts',
+        // `npm run new` names it as plop's option, which knip does not read.
+        'scripts/new/plopfile.mjs',
+        // Named by path: global-setup.ts builds the `groups` e2e variant with it.
+        'tests/support/vite-profile-for-a-group.config.ts',
+      ],
+      project: [
+        'src/**/*.{ts,tsx,mjs}!',
+        '!src/**/*.test.{ts,tsx}!',
+        '!src/test/**!',
+        'build/**/*.mjs',
+        'scripts/**/*.mjs',
+        'tests/**/*.{ts,mjs}',
+        '*.{ts,js}',
+      ],
+      // Off, with their entries above: they make vite.config.ts and tailwind.config.ts development-only,
+      // so --production would not see what the build takes from src/.
+      vite: false,
+      vitest: false,
+      'vite-plugin-pwa': false,
+      tailwind: false,
+    },
+    // The CDK app (its own package and lock); it takes the headers, caching rules and content types from build/.
+    infra: {
+      entry: ['bin/snxt.ts!', 'scripts/*.ts!', 'lib/**/*.test.ts', 'vitest.config.ts'],
+      project: ['**/*.{ts,js}!', '!**/*.test.ts!', '!lib/test-support.ts!'],
+      // The CDK CLI, which lib/commands.ts runs through npx.
+      ignoreDependencies: ['aws-cdk'],
+    },
+  },
 } satisfies KnipConfig;

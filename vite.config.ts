@@ -17,7 +17,7 @@ import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
 import { prerenderPlugin } from './build/prerender.mjs';
 import { ROUTE_TREE } from './build/route-tree.mjs';
-import { securityHeadersPlugin } from './build/security-headers.mjs';
+import { buildEnv, securityHeadersPlugin } from './build/security-headers.mjs';
 import { WORKER_FILE, workboxOptions } from './build/service-worker.mjs';
 
 /** The `VITE_*` variables, checked here once: the bundle gets the result (src/config/env.ts), not the checks. */
@@ -51,7 +51,7 @@ export default defineConfig(({ mode, command }) => {
       tailwindcss(),
       appNamesPlugin(app.env),
       prerenderPlugin(),
-      securityHeadersPlugin(() => loadEnv(mode, process.cwd(), 'VITE_')),
+      securityHeadersPlugin(() => buildEnv(mode)),
       bootScriptPlugin(ROUTES_DIR, APP_POLICIES.intlWarmUp),
       compileHintsPlugin(ROUTES_DIR),
       // The service worker (docs/offline.md); the app registers it itself.

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { loadEnv } from 'vite';
 import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
 import { checkErrorReportUrl } from '../src/config/error-report-url.mjs';
 import { checkI18nPrefix } from '../src/config/i18n-prefix.mjs';
@@ -22,8 +23,9 @@ const trustedTypePolicyNames = ({ analytics }) => [
   ...(analytics ? [APP_POLICIES.analytics, 'goog#html'] : []),
 ];
 
-const HEADERS_FILE = '_headers';
+export const HEADERS_FILE = '_headers';
 const NGINX_FILE = 'nginx-security-headers.conf';
+export const DEPLOY_CONFIG_FILES = [HEADERS_FILE, NGINX_FILE];
 
 function originOf(value) {
   if (!value) return null;
@@ -144,6 +146,14 @@ export function securityHeaders(env, scriptHashes = [], styleHashes = []) {
   };
 }
 
+export const buildEnv = (mode, root = process.cwd()) => loadEnv(mode, root, 'VITE_');
+
+// What every answer of a build carries, as `_headers`, the nginx snippet and CloudFront's policy (infra/) send it.
+export function buildHeaders(env, pages) {
+  const { scripts, styles } = pageHashes(pages);
+  return securityHeaders(env, scripts, styles);
+}
+
 export function headersFile(headers, rules = []) {
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
   const caching = rules.flatMap(([path, value]) => [path, `  Cache-Control: ${value}`]);
@@ -201,7 +211,7 @@ export function nginxSnippet(headers) {
     '# With the ngx_brotli module: brotli_static on;',
     '',
     '# The deploy configs are not part of the site.',
-    ...[HEADERS_FILE, NGINX_FILE].flatMap((file) => [`location = /${file} {`, '    return 404;', '}']),
+    ...DEPLOY_CONFIG_FILES.flatMap((file) => [`location = /${file} {`, '    return 404;', '}']),
     '',
     '# Pages (/settings is settings.html), the service worker and the manifest: revalidated on every load.',
     '# Unknown paths serve index.html, the app routes them.',
@@ -222,7 +232,7 @@ export function isServed(dir, path) {
   } catch {
     // Not a name of the build's files either way.
   }
-  if (decoded === `/${HEADERS_FILE}` || decoded === `/${NGINX_FILE}`) return false;
+  if (DEPLOY_CONFIG_FILES.some((file) => decoded === `/${file}`)) return false;
   if (!decoded.startsWith('/assets/')) return true;
   const file = resolve(dir, `.${decoded}`);
   return existsSync(file) && statSync(file).isFile();
@@ -239,8 +249,7 @@ export function securityHeadersPlugin(readEnv) {
       const pages = Object.values(bundle)
         .filter((item) => item.type === 'asset' && item.fileName.endsWith('.html'))
         .map((page) => String(page.source));
-      const { scripts, styles } = pageHashes(pages);
-      const headers = securityHeaders(readEnv(), scripts, styles);
+      const headers = buildHeaders(readEnv(), pages);
       this.emitFile({
         type: 'asset',
         fileName: HEADERS_FILE,

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  buildEnv,
+  buildHeaders,
   contentSecurityPolicy,
+  DEPLOY_CONFIG_FILES,
   headersFile,
   inlineScriptHashes,
   headersForPath,
@@ -451,5 +454,43 @@ describe('what vite preview serves', () => {
     for (const path of ['/assets/index-old.js', '/assets/', '/assets/i18n/xx.json'])
       expect(isServed(dir, path), path).toBe(false);
     for (const path of ['/', '/settings', '/no/such/page', '/%E0']) expect(isServed(dir, path), path).toBe(true);
+  });
+});
+
+describe("a build's headers", () => {
+  it('allow its pages\u2019 inline scripts and styles by hash: what _headers, nginx and CloudFront all send', () => {
+    const env = { VITE_OIDC_AUTHORITY: 'https://id.example.com/pool' };
+    const pages = ['<script>boot()</script><style>a{}</style>', '<script>boot("settings")</script>'];
+    const headers = buildHeaders(env, pages);
+    const { scripts, styles } = pageHashes(pages);
+    expect(scripts).toHaveLength(2);
+    expect(headers).toEqual(securityHeaders(env, scripts, styles));
+    expect(parseHeadersFile(headersFile(headers))).toEqual(headers);
+    for (const [name, value] of Object.entries(headers)) {
+      expect(nginxSnippet(headers)).toContain(`add_header ${name} "${value.replaceAll('"', '\\"')}" always;`);
+    }
+  });
+
+  it('come from the VITE_* values the build reads: the environment over the .env files of its mode', () => {
+    const root = mkdtempSync(join(tmpdir(), 'snxt-env-'));
+    writeFileSync(
+      join(root, '.env'),
+      'VITE_API_ORIGINS=https://api.example.com\nVITE_GA_MEASUREMENT_ID=G-FILE\nOTHER=x\n',
+    );
+    writeFileSync(join(root, '.env.production'), 'VITE_ERROR_REPORT_URL=https://errors.example.com/r\n');
+    vi.stubEnv('VITE_GA_MEASUREMENT_ID', 'G-ENVIRONMENT');
+    expect(buildEnv('production', root)).toMatchObject({
+      VITE_API_ORIGINS: 'https://api.example.com',
+      VITE_GA_MEASUREMENT_ID: 'G-ENVIRONMENT',
+      VITE_ERROR_REPORT_URL: 'https://errors.example.com/r',
+    });
+    expect(buildEnv('production', root)).not.toHaveProperty('OTHER');
+    expect(buildEnv('development', root)).not.toHaveProperty('VITE_ERROR_REPORT_URL');
+    vi.unstubAllEnvs();
+  });
+
+  it('are never served themselves: the deploy configs are the two files the build writes', () => {
+    expect(DEPLOY_CONFIG_FILES).toEqual(['_headers', 'nginx-security-headers.conf']);
+    for (const file of DEPLOY_CONFIG_FILES) expect(nginxSnippet({})).toContain(`location = /${file} {`);
   });
 });

@@ -14,17 +14,14 @@ interface LockEntry {
   libc?: string[];
 }
 
-const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8')) as {
-  packages: Record<string, LockEntry>;
-};
+type Lock = { packages: Record<string, LockEntry> };
 
 /** `node_modules/a/node_modules/@b/c` → `@b/c` */
 const nameOf = (path: string) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
 
 /** Every entry npm downloads: all but the project itself, workspace links and packages bundled inside others. */
-const downloads = Object.entries(lock.packages).filter(
-  ([path, entry]) => path !== '' && !entry.link && !entry.inBundle,
-);
+const downloadsOf = (lock: Lock) =>
+  Object.entries(lock.packages).filter(([path, entry]) => path !== '' && !entry.link && !entry.inBundle);
 
 /**
  * Other platforms' builds that `npm ci` wants listed (scripts/complete-lockfile.mjs adds them) but
@@ -52,12 +49,18 @@ function allows(list: string[] | undefined, value: string | null): boolean {
 const installsHere = (entry: LockEntry) =>
   allows(entry.os, process.platform) && allows(entry.cpu, process.arch) && allows(entry.libc, machineLibc());
 
-describe('package-lock.json', () => {
+// The app's lock, and that of the CDK app in infra/, which installs apart (scripts/infra-install.mjs).
+describe.each([
+  ['package-lock.json', UNSERVED_PLATFORM_BUILDS],
+  ['infra/package-lock.json', []],
+])('%s', (file, unserved) => {
+  const downloads = downloadsOf(JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')) as Lock);
+
   it('pins every downloaded package to its content hash, but for the listed unserved platform builds', () => {
     const missing = downloads
       .filter(([, entry]) => !entry.integrity)
       .map(([path, entry]) => `${nameOf(path)}@${entry.version}`);
-    expect(missing.sort()).toEqual([...UNSERVED_PLATFORM_BUILDS].sort());
+    expect(missing.sort()).toEqual([...unserved].sort());
   });
 
   it('never installs a package without integrity on this machine', () => {

@@ -1,0 +1,40 @@
+// Everything the app needs on AWS in one stack: the site, sign-in, and the outputs the app is built with.
+import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { BUILD_VALUE_OUTPUTS } from './outputs.ts';
+import { SignIn } from './sign-in.ts';
+import { Site } from './site.ts';
+import type { SiteBuild } from './site-build.ts';
+
+export interface SnxtStackProps extends StackProps {
+  readonly build: SiteBuild;
+  readonly guests?: boolean;
+  /** Default: the stack's name and the account, `snxt-123456789012`. */
+  readonly domainPrefix?: string;
+}
+
+export class SnxtStack extends Stack {
+  readonly site: Site;
+  readonly signIn: SignIn;
+
+  constructor(scope: Construct, id: string, { build, guests = false, domainPrefix, ...props }: SnxtStackProps) {
+    super(scope, id, { description: 'Snxt: the app on CloudFront and S3, sign-in with Cognito', ...props });
+    this.site = new Site(this, 'Site', build);
+    this.signIn = new SignIn(this, 'SignIn', {
+      siteOrigin: this.site.origin,
+      domainPrefix: domainPrefix ?? `${id.toLowerCase()}-${Aws.ACCOUNT_ID}`,
+      guests,
+    });
+    const values: Record<keyof typeof BUILD_VALUE_OUTPUTS, string> = {
+      OidcAuthority: this.signIn.authority,
+      OidcClientId: this.signIn.client.userPoolClientId,
+      CognitoDomain: this.signIn.domain.baseUrl(),
+      CognitoIdentityPoolId: this.signIn.identityPool.identityPoolId,
+    };
+    for (const [key, variable] of Object.entries(BUILD_VALUE_OUTPUTS)) {
+      new CfnOutput(this, key, { value: values[key as keyof typeof values], description: variable });
+    }
+    new CfnOutput(this, 'SiteUrl', { value: `${this.site.origin}/`, description: 'The app' });
+    new CfnOutput(this, 'UserPoolId', { value: this.signIn.userPool.userPoolId, description: 'Where users are added' });
+  }
+}
