@@ -1,5 +1,6 @@
 // @vitest-environment node
 // README.md and docs/ name files, scripts and variables: each must be one the repository has.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,8 @@ interface Repo {
   /** Files and folders (with a trailing slash), relative to the root, `/`-separated. */
   paths: ReadonlySet<string>;
   read: (path: string) => string;
+  /** Ignored by git: what a command writes (a build, a template), named by the docs but never committed. */
+  ignored: (path: string) => boolean;
   scripts: ReadonlySet<string>;
   envNames: ReadonlySet<string>;
 }
@@ -46,6 +49,15 @@ function walk(folder: string, into: Set<string>): Set<string> {
   return into;
 }
 
+function ignoredByGit(path: string): boolean {
+  try {
+    execFileSync('git', ['check-ignore', '--no-index', '--quiet', path], { cwd: root, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function realRepo(): Repo {
   const paths = walk('', new Set());
   const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -58,6 +70,7 @@ function realRepo(): Repo {
   return {
     paths,
     read,
+    ignored: ignoredByGit,
     scripts: new Set(Object.keys(scripts)),
     envNames: new Set(envText.match(/\bVITE_[A-Z0-9_]*[A-Z0-9]/g)),
   };
@@ -99,7 +112,7 @@ function pathProblem(path: string, repo: Repo): string | null {
   }
   const bare = path.replace(/\/$/, '');
   if (repo.paths.has(`${bare}/`) || (!path.endsWith('/') && repo.paths.has(bare))) return null;
-  return `${path} does not exist`;
+  return repo.ignored(path) ? null : `${path} does not exist`;
 }
 
 function linkProblem(doc: Doc, target: string, repo: Repo): string | null {
@@ -157,7 +170,10 @@ function frontDoorProblems(readme: Doc, docs: readonly Doc[], repo: Repo): strin
   return problems;
 }
 
-function fakeRepo(files: Record<string, string>, scripts: string[] = [], envNames: string[] = []): Repo {
+function fakeRepo(
+  files: Record<string, string>,
+  { scripts = [], envNames = [], ignored = [] }: { scripts?: string[]; envNames?: string[]; ignored?: string[] },
+): Repo {
   const paths = new Set<string>();
   for (const file of Object.keys(files)) {
     paths.add(file);
@@ -167,6 +183,7 @@ function fakeRepo(files: Record<string, string>, scripts: string[] = [], envName
   return {
     paths,
     read: (path) => files[path] ?? '',
+    ignored: (path) => ignored.some((folder) => path.startsWith(folder)),
     scripts: new Set(scripts),
     envNames: new Set(envNames),
   };
@@ -175,8 +192,7 @@ function fakeRepo(files: Record<string, string>, scripts: string[] = [], envName
 describe('the docs checks', () => {
   const repo = fakeRepo(
     { 'src/lib/http.ts': '', 'src/features/home/index.ts': '', 'docs/a.md': '# Title\n## The `http()` helper\n' },
-    ['build', 'test:unit'],
-    ['VITE_APP_NAME'],
+    { scripts: ['build', 'test:unit'], envNames: ['VITE_APP_NAME'], ignored: ['infra/cdk.out/'] },
   );
   const problems = (text: string, path = 'docs/b.md') => docProblems({ path, text }, repo);
 
@@ -184,6 +200,7 @@ describe('the docs checks', () => {
     const text = [
       'See [a](a.md), [its helper](a.md#the-http-helper), `src/lib/http.ts`, `src/lib/`, `src/features/<domain>/index.ts`.',
       '`npm run build`, `npm run test:unit -- --watch`, `VITE_APP_NAME=Shop`, [AWS](https://aws.amazon.com/work/).',
+      'The synth writes `infra/cdk.out/Snxt.template.json`, a file git ignores.',
       'In code a link is text: `href="#nowhere"`, `[x](gone.md)`; `VITE_…` is a family, not a name.',
       '```sh\nsrc/made-by-a-recipe.ts\n```',
     ].join('\n');
