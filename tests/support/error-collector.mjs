@@ -1,4 +1,4 @@
-// A collector of error reports and CSP violation reports on 127.0.0.1, answering with the CORS the README documents.
+// A collector of error reports and CSP violation reports on 127.0.0.1, answering with the CORS docs/error-reports.md documents.
 import { createServer } from 'node:http';
 
 const MAX_BODY = 64 * 1024;
