@@ -13,7 +13,6 @@ export function manifestWithNames(text, { appName, appShortName }) {
 export const htmlWithName = (html, { appName }) =>
   html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(appName)}</title>`);
 
-/** VITE_APP_NAME and VITE_APP_SHORT_NAME into the page title and the web manifest (dev and build). */
 export function appNamesPlugin(names) {
   let publicDir = 'public';
   let outDir = 'dist';

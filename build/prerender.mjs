@@ -46,7 +46,6 @@ export function inlineSvgIcon(html, svgOf) {
   });
 }
 
-/** Marked with its path when the app hydrates it; a frame the app renders afresh is not. */
 export function withPrerenderedPage(html, path, page) {
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   const mark = page.hydrates === false ? '' : ` data-prerendered="${escapeHtml(path)}"`;

@@ -1,7 +1,6 @@
 // `npm run bench:input`: on a slow phone, the time from the first contentful paint of a prerendered page to the app
 // taking input (the `snxt:input` mark: hydrated, live state shown, input kept meanwhile replayed), median of 5.
-// Arguments: VITE_* settings for the build, `--dist=DIR` to measure a build as it is, `--runs=N`, `--path=/` (default: every
-// page the build prerendered for the app to hydrate).
+// Arguments: VITE_* settings for the build, `--dist=DIR` (a build as it is), `--runs=N`, `--path=/` (default: each page).
 import { chromium } from '@playwright/test';
 import { builtPages } from '../build/built-pages.mjs';
 import { buildApp, freePort, startPreview } from '../tests/support/app-servers.mjs';

@@ -1,4 +1,3 @@
-// The recipes' edits that are not templates: texts in every language file, and the route tree.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Generator, getConfig } from '@tanstack/router-generator';

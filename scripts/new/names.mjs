@@ -1,4 +1,3 @@
-// What the recipes make of their input, and the checks on it: a path or a name becomes files, keys and code.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -52,8 +51,7 @@ export function pageNames({ path, title }) {
     pageFile: `src/features/${domain}/${domain}-page.tsx`,
     testFile: `src/features/${domain}/${domain}-page.test.tsx`,
     indexFile: `src/features/${domain}/index.ts`,
-    // From the route file back to src/.
-    up: '../'.repeat(segments.length),
+    upToSrc: '../'.repeat(segments.length),
   };
 }
 

@@ -39,7 +39,7 @@ describe('a page path', () => {
       titleKey: 'snxt.menu.adminAuditLog',
       routeFile: 'src/routes/admin/audit-log.tsx',
       pageFile: 'src/features/admin-audit-log/admin-audit-log-page.tsx',
-      up: '../../',
+      upToSrc: '../../',
     });
   });
 });

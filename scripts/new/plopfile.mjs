@@ -1,5 +1,4 @@
-// `npm run new -- page <path> "<English title>"` and `npm run new -- setting <camelCaseName> "<English label>"`
-// (docs/recipes.md). Without arguments plop asks for them.
+// `npm run new -- page|setting …` (docs/recipes.md); without arguments plop asks for them.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { addTexts, AWAITING_TRANSLATION, formatFiles, regenerateRouteTree } from './edits.mjs';
