@@ -3,9 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadEnv } from 'vite';
-import { identityEndpointOf, regionOfId } from '../src/config/cognito-identity-pool.mjs';
-import { checkErrorReportUrl } from '../src/config/error-report-url.mjs';
-import { checkI18nPrefix } from '../src/config/i18n-prefix.mjs';
+import { parseEnv } from '../src/config/parse-env.ts';
 import { APP_POLICIES } from '../src/config/trusted-types.mjs';
 import { cacheRules, IMMUTABLE, NAMED_ASSET_DIRS, NO_CACHE, pathMatches } from './cache-headers.mjs';
 
@@ -37,42 +35,14 @@ function originOf(value) {
   }
 }
 
-function identityOrigin(env) {
-  const region = regionOfId(env.VITE_COGNITO_IDENTITY_POOL_ID?.trim());
-  if (!region) return null;
-  return env.VITE_COGNITO_IDENTITY_ENDPOINT?.trim()
-    ? originOf(env.VITE_COGNITO_IDENTITY_ENDPOINT)
-    : originOf(identityEndpointOf(region));
-}
-
 const CSP_ENDPOINT = 'snxt-csp';
 
-// The headers are a production build's, so its rule for plain http applies.
-function errorReportUrl(env) {
-  const value = env.VITE_ERROR_REPORT_URL?.trim();
-  return value ? checkErrorReportUrl(value, true, () => null) : null;
-}
+// Exactly what a production build of the app accepts (the build reports what it refuses): no origin it would not call.
+const appConfig = (env) => parseEnv({ ...env, MODE: 'production', PROD: true }, () => undefined);
 
 const unique = (values) => [...new Set(values.filter(Boolean))];
 
 const sha256Source = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-function apiOrigins(value) {
-  const entries = (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry && entry.toLowerCase() !== 'self');
-  const origins = entries.map((entry) => {
-    if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
-    try {
-      const url = new URL(entry);
-      return url.pathname === '/' && url.hostname ? url.origin : null;
-    } catch {
-      return null;
-    }
-  });
-  return origins.includes(null) ? [] : origins;
-}
 
 export function inlineScriptHashes(html) {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
@@ -96,11 +66,9 @@ export function pageHashes(pages) {
 
 // Never 'unsafe-inline': inline scripts and styles go by hash; React sets `style` through the CSSOM, which CSP allows.
 export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) {
-  const analytics = Boolean(env.VITE_GA_MEASUREMENT_ID?.trim());
-  const authority = originOf(env.VITE_OIDC_AUTHORITY);
-  const cognito = authority ? originOf(env.VITE_COGNITO_DOMAIN) : null;
-  const i18n = originOf(checkI18nPrefix(env.VITE_I18N_PREFIX?.trim() ?? '', true, () => null));
-  const reports = errorReportUrl(env);
+  const app = appConfig(env);
+  const analytics = app.gaMeasurementId !== null;
+  const reports = app.errorReportUrl;
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes, ...(analytics ? GA.script : [])],
@@ -109,11 +77,11 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
     'font-src': ["'self'"],
     'connect-src': [
       "'self'",
-      authority,
-      cognito,
-      identityOrigin(env),
-      i18n,
-      ...apiOrigins(env.VITE_API_ORIGINS),
+      originOf(app.oidc?.authority),
+      originOf(app.oidc?.cognitoDomain),
+      originOf(app.cognitoIdentity?.endpoint),
+      originOf(app.i18nPrefix),
+      ...app.apiOrigins.origins,
       ...(analytics ? GA.connect : []),
       reports && new URL(reports).origin,
     ],
@@ -132,7 +100,7 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
 }
 
 export function securityHeaders(env, scriptHashes = [], styleHashes = []) {
-  const reports = errorReportUrl(env);
+  const reports = appConfig(env).errorReportUrl;
   return {
     'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes, styleHashes),
     ...(reports ? { 'Reporting-Endpoints': `${CSP_ENDPOINT}="${reports}"` } : {}),

@@ -51,10 +51,25 @@ describe('contentSecurityPolicy', () => {
   it('lets the app talk to the OIDC authority and the Cognito domain, by origin', () => {
     const csp = directives({
       VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
+      VITE_OIDC_CLIENT_ID: 'client',
       VITE_COGNITO_DOMAIN: 'https://example.auth.eu-west-1.amazoncognito.com/',
     });
     const origins = ['https://cognito-idp.eu-west-1.amazonaws.com', 'https://example.auth.eu-west-1.amazoncognito.com'];
     expect(csp['connect-src']).toEqual(["'self'", ...origins]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+  });
+
+  it.each([
+    ['sign-in without a client id (off in the app)', { VITE_OIDC_AUTHORITY: 'https://idp.example.com' }],
+    [
+      'a plain-http provider on another host (refused by a production build)',
+      { VITE_OIDC_AUTHORITY: 'http://idp.example.com', VITE_OIDC_CLIENT_ID: 'client' },
+    ],
+    ['an API origin over plain http', { VITE_API_ORIGINS: 'http://api.example.com' }],
+    ['a measurement id that is not one (analytics off)', { VITE_GA_MEASUREMENT_ID: 'UA-1234' }],
+  ])('allows nothing the app would not call: %s', (_case, env) => {
+    const csp = directives(env);
+    expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'"]);
   });
 
@@ -115,6 +130,7 @@ describe('contentSecurityPolicy', () => {
     it("is the override's origin when one is set, next to the sign-in origins", () => {
       const csp = directives({
         VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
+        VITE_OIDC_CLIENT_ID: 'client',
         VITE_COGNITO_IDENTITY_POOL_ID: POOL_ID,
         VITE_COGNITO_IDENTITY_ENDPOINT: 'http://127.0.0.1:5174/identity/',
       });

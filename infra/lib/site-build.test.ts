@@ -5,7 +5,10 @@ import { buildHeaders } from '../../build/security-headers.mjs';
 import { readSiteBuild } from './site-build.ts';
 import { TEST_FILES, writeTestBuild } from './test-support.ts';
 
-const ENV = { VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC' };
+const ENV = {
+  VITE_OIDC_AUTHORITY: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC',
+  VITE_OIDC_CLIENT_ID: 'client',
+};
 
 describe('a build, as the CDK app reads it', () => {
   const dir = writeTestBuild(ENV);
