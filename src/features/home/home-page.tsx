@@ -9,14 +9,16 @@ const FEATURES = ['languages', 'themes', 'signIn', 'accessible'] as const;
 
 export function HomePage() {
   const t = useT();
-  const { long } = useAppNames();
+  const { long, short } = useAppNames();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-16">
       <section className={`${ROUTE_ANIMATED} text-center`} aria-labelledby="home-title">
         <PageHeading id="home-title" className="text-3xl font-bold tracking-tight text-text sm:text-5xl">
           {long}
         </PageHeading>
-        <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">{t('snxt.home.description')}</p>
+        <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">
+          {t('snxt.home.description', { shortName: short })}
+        </p>
         <Link
           to="/settings"
           className="mt-8 inline-flex items-center gap-2 rounded-full bg-primary px-6 py-3 font-semibold text-on-primary shadow-md transition hover:shadow-lg hover:brightness-110"
