@@ -1,51 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { ROUTE_ANIMATION } from '../../config/constants';
-import { ROUTE_ANIMATED } from '../../components/route-animated';
-import { useReducedMotion } from '../../components/use-reduced-motion';
 import { settings } from '../../features/settings';
+import { useReducedMotion } from '../../components/use-reduced-motion';
 import { loadedMotion, loadMotion } from './load-motion';
 import { routeAnimationFlags } from './route-animation-flags';
 import { titleKeyAt, useRouteTitleKey } from '../routing/route-meta';
-
-const { leaveSeconds, enterSeconds, elementStaggerSeconds } = ROUTE_ANIMATION;
-const LEAVE_TIMEOUT_MS = leaveSeconds * 1000 + 150;
-const ease = 'easeInOut';
-const RAISED = 'translateY(-16px)';
-const LOWERED = 'translateY(24px)';
-
-function clearStyles(elements: HTMLElement[]) {
-  for (const element of elements) {
-    element.style.removeProperty('opacity');
-    element.style.removeProperty('transform');
-  }
-}
-
-function enter(container: HTMLElement, page: boolean, elements: boolean): (() => void) | undefined {
-  const motion = loadedMotion();
-  if (!motion) return undefined;
-  const targets = elements ? [...container.querySelectorAll<HTMLElement>(`.${ROUTE_ANIMATED}`)] : [];
-  const animated = [...(page ? [container] : []), ...targets];
-  if (animated.length === 0) return undefined;
-  // Hidden before the first paint, so nothing shows and then blinks out while it waits its turn.
-  for (const element of animated) element.style.opacity = '0';
-  const animations = [
-    page &&
-      motion.animate(container, { opacity: [0, 1], transform: [RAISED, 'none'] }, { duration: enterSeconds, ease }),
-    targets.length > 0 &&
-      motion.animate(
-        targets,
-        { opacity: [0, 1], transform: [LOWERED, 'none'] },
-        { duration: enterSeconds, ease, delay: motion.stagger(elementStaggerSeconds) },
-      ),
-  ].filter((animation) => animation !== false);
-  const done = () => clearStyles(animated);
-  void Promise.allSettled(animations.map((animation) => animation.finished)).then(done);
-  return () => {
-    animations.forEach((animation) => animation.stop());
-    done();
-  };
-}
 
 interface RoutePageProps {
   containerRef: RefObject<HTMLDivElement | null>;
@@ -58,7 +17,7 @@ function RoutePage({ containerRef, enterPage, enterElements, children }: RoutePa
   const [entrance] = useState({ page: enterPage, elements: enterElements });
   useLayoutEffect(() => {
     const container = containerRef.current;
-    return container ? enter(container, entrance.page, entrance.elements) : undefined;
+    return container ? loadedMotion()?.enter(container, entrance.page, entrance.elements) : undefined;
   }, [containerRef, entrance]);
   return <div ref={containerRef}>{children}</div>;
 }
@@ -88,22 +47,16 @@ export function RouteTransition({ children }: { children: ReactNode }) {
         const container = containerRef.current;
         const key = titleKeyAt(router, currentLocation.pathname);
         if (!motion || !container || key === titleKeyAt(router, nextLocation.pathname)) return false;
-        if (!leaving || leaving.key !== key) {
-          const animation = motion.animate(
-            container,
-            { opacity: [1, 0], transform: ['none', RAISED] },
-            { duration: leaveSeconds, ease },
-          );
-          const timeout = new Promise<void>((resolve) => setTimeout(resolve, LEAVE_TIMEOUT_MS));
-          leaving = { key, container, done: Promise.race([animation.finished.then(() => undefined), timeout]) };
-        }
+        if (!leaving || leaving.key !== key) leaving = { key, container, done: motion.leave(container) };
         await leaving.done;
         return false;
       },
     });
     // A navigation that ends on the same title (a redirect back) keeps its page: show it again.
     const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
-      if (leaving && leaving.key === titleKeyAt(router, toLocation.pathname)) clearStyles([leaving.container]);
+      if (leaving && leaving.key === titleKeyAt(router, toLocation.pathname)) {
+        loadedMotion()?.clearStyles([leaving.container]);
+      }
       leaving = null;
     });
     return () => {
