@@ -51,6 +51,15 @@ function errorReportUrl(env) {
   return value ? checkErrorReportUrl(value, true, () => null) : null;
 }
 
+// example: books {
+// The app's own rule (src/config/parse-env.ts): a plain URL, https or loopback http, else no Books and no source.
+function booksOrigin(env) {
+  const value = env.VITE_BOOKS_API_URL?.trim();
+  const url = value && !/[?#]/.test(value) ? checkErrorReportUrl(value, true, () => null) : null;
+  return url && new URL(url).origin;
+}
+// example: books }
+
 const unique = (values) => [...new Set(values.filter(Boolean))];
 
 const sha256Source = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -114,6 +123,7 @@ export function contentSecurityPolicy(env, scriptHashes = [], styleHashes = []) 
       ...apiOrigins(env.VITE_API_ORIGINS),
       ...(analytics ? GA.connect : []),
       reports && new URL(reports).origin,
+      booksOrigin(env), // example: books
     ],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
