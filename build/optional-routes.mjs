@@ -1,12 +1,9 @@
-// Route files a build may leave out: while `enabled` is false each module in `dir` is a stub that sends its path
-// home, before the router plugin splits it, so the build has none of its code, chunks or navigation entry. The files
-// stay in the route tree (src/routeTree.gen.ts), so the tree and its types are the same with or without them.
+// Route files a build may leave out: stubs that send their paths home, so it has none of their code, chunks or links.
 import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 
 const ROUTE_PATH = /createFileRoute\(\s*(['"])([^'"\\]*)\1\s*\)/;
 
-/** The stub for a route file's source: the same route path, and a redirect (replace) to `/`. */
 export function redirectingRoute(source, file = 'route file') {
   const path = ROUTE_PATH.exec(source)?.[2];
   if (path === undefined) throw new Error(`${file}: no createFileRoute('…') to keep the path of`);
@@ -19,12 +16,11 @@ export function redirectingRoute(source, file = 'route file') {
   ].join('\n');
 }
 
-/** @returns {import('vite').Plugin} */
 export function optionalRoutesPlugin(dir, enabled) {
   const folder = resolve(dir) + sep;
   return {
     name: 'snxt-optional-routes',
-    enforce: 'pre',
+    enforce: /** @type {const} */ ('pre'),
     load(id) {
       const file = id.split('?')[0];
       if (enabled || !resolve(file).startsWith(folder) || !/\.[jt]sx?$/.test(file)) return null;

@@ -51,14 +51,9 @@ function errorReportUrl(env) {
   return value ? checkErrorReportUrl(value, true, () => null) : null;
 }
 
-// example: books {
-// The app's own rule (src/config/parse-env.ts): a plain URL, https or loopback http, else no Books and no source.
-function booksOrigin(env) {
-  const value = env.VITE_BOOKS_API_URL?.trim();
-  const url = value && !/[?#]/.test(value) ? checkErrorReportUrl(value, true, () => null) : null;
-  return url && new URL(url).origin;
-}
-// example: books }
+const booksUrl = (env) => env.VITE_BOOKS_API_URL?.trim() ?? ''; // example: books
+const plainUrl = (url) => (/[?#]/.test(url) ? null : checkErrorReportUrl(url, true, () => null)); // example: books
+const booksOrigin = (env) => originOf(plainUrl(booksUrl(env))); // example: books
 
 const unique = (values) => [...new Set(values.filter(Boolean))];
 

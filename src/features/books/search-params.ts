@@ -17,8 +17,10 @@ export interface BooksSearch {
 /** What a URL without these parameters means; links leave them out. */
 export const BOOKS_SEARCH_DEFAULTS = { sort: 'title', order: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE } as const;
 
-const ownValue = (raw: Record<string, unknown>, key: string): unknown =>
-  typeof raw === 'object' && raw !== null && Object.hasOwn(raw, key) ? raw[key] : undefined;
+const ownValue = (raw: object, key: string): unknown =>
+  typeof raw === 'object' && raw !== null && Object.hasOwn(raw, key)
+    ? (raw as Record<string, unknown>)[key]
+    : undefined;
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
   allowed.find((candidate) => candidate === value) ?? fallback;
@@ -37,7 +39,7 @@ function wholeNumber(value: unknown, fallback: number, min: number, max: number)
   return Math.min(Math.max(Math.floor(number), min), max);
 }
 
-export function validateBooksSearch(raw: Record<string, unknown>): BooksSearch {
+export function validateBooksSearch(raw: object): BooksSearch {
   const q = query(ownValue(raw, 'q'));
   return {
     ...(q === undefined ? {} : { q }),
