@@ -46,11 +46,13 @@ export function inlineSvgIcon(html, svgOf) {
   });
 }
 
-/** Marked with its path when the app hydrates it; a frame the app renders afresh is not. */
+/** Marked with its path when the app hydrates it; a frame the app renders afresh is not. `<html>` names the path. */
 export function withPrerenderedPage(html, path, page) {
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  if (!/<html\b/.test(html)) throw new Error('index.html has no <html> element');
   const mark = page.hydrates === false ? '' : ` data-prerendered="${escapeHtml(path)}"`;
   return html
+    .replace(/<html\b/, () => `<html data-page="${escapeHtml(path)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
 }
