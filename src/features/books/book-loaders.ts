@@ -10,8 +10,19 @@ export function prefetchBookList(search: BooksSearch): void {
 
 /** The book, fetched or from the cache, before its page renders (on hover or focus of a link to it, ahead). */
 export async function loadBook(id: string): Promise<VersionedBook> {
+  const client = booksQueryClient();
+  const { queryKey } = bookQuery(id);
   try {
-    return await booksQueryClient().ensureQueryData(bookQuery(id));
+    const loaded = await client.ensureQueryData(bookQuery(id));
+    // The route's data follows the cache, so a saved title retitles the page as soon as the router looks again.
+    return {
+      get book() {
+        return client.getQueryData(queryKey)?.book ?? loaded.book;
+      },
+      get etag() {
+        return client.getQueryData(queryKey)?.etag ?? loaded.etag;
+      },
+    };
   } catch (error) {
     if (error instanceof BooksApiError && error.failure === 'notFound') throw notFound();
     throw error;

@@ -14,9 +14,13 @@ export function ErrorSummary({ errors, focusKey }: { errors: readonly SummaryErr
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
+  const focused = useRef(0);
+  // Once per Save with errors, whenever the errors arrive: fixing and breaking fields later never moves focus.
   useEffect(() => {
-    if (focusKey > 0) ref.current?.focus();
-  }, [focusKey]);
+    if (!shown || focusKey <= focused.current) return;
+    focused.current = focusKey;
+    ref.current?.focus();
+  }, [focusKey, shown]);
   if (!shown) return null;
   return (
     <div
