@@ -205,6 +205,8 @@ test.describe('the form', () => {
     await expect(page).toHaveTitle('The Hobbit, or There and Back Again - Starter Next');
     await page.getByRole('banner').getByRole('link', { name: 'Books' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/books$/);
+    await page.goto('/books?q=hobbit');
     await expect(titleLinks(page).first()).toHaveText('The Hobbit, or There and Back Again');
 
     await titleLinks(page).first().click();
