@@ -79,8 +79,7 @@ export function BookForm({ loaded, actions, isLeaving = () => false }: BookFormP
   const form = useForm<FormValues, unknown, BookFields>({
     resolver: zodResolver(bookSchema(today)),
     defaultValues: valuesOf(loaded?.book),
-    // The error summary takes focus, not the first field (GOV.UK).
-    shouldFocusError: false,
+    shouldFocusError: false, // the error summary takes focus instead (GOV.UK)
   });
   const { errors } = form.formState;
   const etag = useRef(loaded?.etag);
