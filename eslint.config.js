@@ -25,7 +25,7 @@ const DOMAINS = {
   analytics: ['auth'],
   'error-reports': ['auth'],
   settings: ['command-palette', 'analytics'],
-  books: [],
+  books: ['auth'], // example: books
 };
 const domainFolders = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -18,8 +18,6 @@ export default {
         'src/prerender-entry.tsx!',
         'src/boot.ts!',
         'src/routes/**/*.tsx!',
-        // The Books example's rules, which its pages (issue 38) will import; entries until then, zod with them.
-        'src/features/books/{isbn,book-rules,search-params}.ts!',
         'vite.config.ts!',
         'tailwind.config.ts!',
         ...unitTests,

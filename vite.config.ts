@@ -12,6 +12,7 @@ import { appNamesPlugin } from './build/app-names.mjs';
 import { bootScriptPlugin } from './build/boot-script.mjs';
 import { compileHintsPlugin } from './build/compile-hints.mjs';
 import { messageParserPlugin } from './build/message-parser.mjs';
+import { optionalRoutesPlugin } from './build/optional-routes.mjs'; // example: books
 import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
@@ -32,12 +33,17 @@ function appEnv(mode: string, command: string) {
 }
 
 const ROUTES_DIR = fileURLToPath(new URL('./src/routes', import.meta.url));
+const BOOKS_ROUTES_DIR = fileURLToPath(new URL('./src/routes/books', import.meta.url)); // example: books
 
 export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
   const app = appEnv(mode, command);
   return {
     plugins: [
+      // example: books {
+      // Without VITE_BOOKS_API_URL the Books routes only send their paths home (unit tests keep them).
+      optionalRoutesPlugin(BOOKS_ROUTES_DIR, Boolean(app.env.booksApiUrl) || app.env.test),
+      // example: books }
       // The router plugin must come before the React plugin so route files are split first.
       tanstackRouter({
         ...ROUTE_TREE,
@@ -76,6 +82,7 @@ export default defineConfig(({ mode, command }) => {
       // Literals, so a build without them drops the reporting and analytics code entirely.
       __ERROR_REPORT_URL__: JSON.stringify(app.env.errorReportUrl),
       __GA_MEASUREMENT_ID__: JSON.stringify(app.env.gaMeasurementId),
+      __BOOKS_API_URL__: JSON.stringify(app.env.booksApiUrl), // example: books
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_IN_CLASS, THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
+import { OTHER_PAGE_CLASS, SIGNED_IN_CLASS, THEME_COLORS, TRANSLATING_CLASS } from '../src/config/constants';
 import type { BootStart } from '../src/boot';
 import { bootScriptSource, bundleBootScript, firstModules, pageChunkMap, routePath } from './boot-script.mjs';
 
@@ -233,6 +233,29 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       localStorage.setItem('snxt-AUTH', '{"isAuthenticated":true,"user":{"sub":"someone"}}');
       run();
       expect(html.classList.contains(SIGNED_IN_CLASS)).toBe(true);
+    });
+
+    it('hides a page built for another path (a deep link served index.html) until the app renders, at most 5 s', () => {
+      vi.useFakeTimers();
+      html.dataset.page = '/';
+      window.history.replaceState(null, '', '/books/0b7c2d4e');
+      run();
+      expect(html.classList.contains(OTHER_PAGE_CLASS)).toBe(true);
+      vi.advanceTimersByTime(5000);
+      expect(html.classList.contains(OTHER_PAGE_CLASS)).toBe(false);
+      for (const [built, path] of [
+        ['/settings', '/settings/'],
+        ['/', '/'],
+      ]) {
+        html.dataset.page = built;
+        window.history.replaceState(null, '', path);
+        run();
+        expect(html.classList.contains(OTHER_PAGE_CLASS), path).toBe(false);
+      }
+      delete html.dataset.page;
+      window.history.replaceState(null, '', '/books/0b7c2d4e');
+      run();
+      expect(html.classList.contains(OTHER_PAGE_CLASS), 'a page that names no path (dev)').toBe(false);
     });
 
     it('keeps a click on a button and a change of a select for the app, not a click on a link', () => {

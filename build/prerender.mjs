@@ -48,8 +48,10 @@ export function inlineSvgIcon(html, svgOf) {
 
 export function withPrerenderedPage(html, path, page) {
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  if (!/<html\b/.test(html)) throw new Error('index.html has no <html> element');
   const mark = page.hydrates === false ? '' : ` data-prerendered="${escapeHtml(path)}"`;
   return html
+    .replace(/<html\b/, () => `<html data-page="${escapeHtml(path)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('<div id="root"></div>', () => `<div id="root"${mark}>${page.html}</div>`);
 }

@@ -67,6 +67,7 @@ describe('withPrerenderedPage', () => {
       title: 'Settings </title><script>x</script> & more',
     });
     expect(html).toContain('<div id="root" data-prerendered="/settings"><main><h1>Settings</h1></main></div>');
+    expect(html).toContain('<html data-page="/settings" lang="en">');
     expect(html).toContain('<title>Settings &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; &amp; more</title>');
   });
 

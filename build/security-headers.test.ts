@@ -170,6 +170,21 @@ describe('contentSecurityPolicy', () => {
   ])('never lets the app connect to a translation prefix a production build refuses (%s)', (prefix) => {
     expect(directives({ VITE_I18N_PREFIX: prefix })['connect-src']).toEqual(["'self'"]);
   });
+
+  // example: books {
+  it('lets the app call the Books API by its origin, only when the app accepts the URL', () => {
+    expect(directives({ VITE_BOOKS_API_URL: 'https://api.example.com/v1/books' })['connect-src']).toEqual([
+      "'self'",
+      'https://api.example.com',
+    ]);
+    expect(directives({ VITE_BOOKS_API_URL: 'http://127.0.0.1:5174/api/books' })['connect-src']).toContain(
+      'http://127.0.0.1:5174',
+    );
+    for (const refused of ['http://api.example.com/books', 'https://a.example/books?x', 'https://u:p@a.example/b']) {
+      expect(directives({ VITE_BOOKS_API_URL: refused })['connect-src'], refused).toEqual(["'self'"]);
+    }
+  });
+  // example: books }
 });
 
 describe('CSP violation reports (VITE_ERROR_REPORT_URL)', () => {

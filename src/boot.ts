@@ -1,12 +1,19 @@
 // The pages' inline script (build/boot-script.mjs): the stored look before the first paint, then the app.
-import { DEFAULT_LANGUAGE, SIGNED_IN_CLASS, STORAGE_KEYS, STORAGE_PREFIX, TRANSLATING_CLASS } from './config/constants';
+import {
+  DEFAULT_LANGUAGE,
+  OTHER_PAGE_CLASS,
+  SIGNED_IN_CLASS,
+  STORAGE_KEYS,
+  STORAGE_PREFIX,
+  TRANSLATING_CLASS,
+} from './config/constants';
 import { htmlLang, languageDirection } from './i18n/languages';
 import { keepEarlyInput, pathHere } from './lib/early-input';
 import { createPolicy, toSink } from './lib/trusted-types';
 import { sanitizeSettings, visitorDefaults } from './features/settings/settings-fields';
 import { effectiveTheme, showTheme } from './features/settings/theme';
 
-// If the app never shows the visitor's language (its script failed), the English shows after all.
+// If the app never shows the visitor's language or page (its script failed), the page as built shows after all.
 const REVEAL_AFTER_MS = 5000;
 
 export interface BootStart {
@@ -53,11 +60,19 @@ function showStoredLook(html: HTMLElement): string | null {
   }
 }
 
+function hideOtherPage(html: HTMLElement, path: string): void {
+  const builtFor = html.dataset.page;
+  if (builtFor === undefined || builtFor === path) return;
+  html.classList.add(OTHER_PAGE_CLASS);
+  setTimeout(() => html.classList.remove(OTHER_PAGE_CLASS), REVEAL_AFTER_MS);
+}
+
 export function boot(start: BootStart): void {
   keepEarlyInput();
   const language = showStoredLook(document.documentElement);
   const translating = language !== null && language !== DEFAULT_LANGUAGE;
   const path = pathHere();
+  hideOtherPage(document.documentElement, path);
   const chunks = Object.hasOwn(start.pages, path) ? (start.pages[path] ?? []) : [];
   const preload = (href: string, as: 'script' | 'fetch') => {
     const link = document.createElement('link');

@@ -2,6 +2,7 @@ import './styles/app.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { AppProviders } from './app/providers';
+import { OTHER_PAGE_CLASS } from './config/constants';
 import { startApp } from './app/start-app';
 import type { LoadedMessages } from './i18n/load-messages';
 import { pathHere, replayEarlyInput } from './lib/early-input';
@@ -19,6 +20,8 @@ type Renderer = Awaited<ReturnType<typeof loadRenderer>>;
 // Replays once the live state is on screen, in a task of its own; a wrapper, as a sibling would shift every useId below.
 function TakeInput({ hydratedPath, children }: { hydratedPath: string | null; children: ReactNode }) {
   const hydrated = useHydrated();
+  // The page the boot script hid (built for another path) is replaced now.
+  useEffect(() => document.documentElement.classList.remove(OTHER_PAGE_CLASS), []);
   useEffect(() => {
     if (hydrated) setTimeout(() => replayEarlyInput(hydratedPath));
   }, [hydrated, hydratedPath]);

@@ -13,6 +13,9 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as BooksIndexRouteImport } from './routes/books/index'
+import { Route as BooksIdRouteImport } from './routes/books/$id'
+import { Route as BooksNewRouteImport } from './routes/books/new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -34,18 +37,39 @@ const SettingsRoute = SettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BooksIndexRoute = BooksIndexRouteImport.update({
+  id: '/books/',
+  path: '/books/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BooksIdRoute = BooksIdRouteImport.update({
+  id: '/books/$id',
+  path: '/books/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BooksNewRoute = BooksNewRouteImport.update({
+  id: '/books/new',
+  path: '/books/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
+  '/books/$id': typeof BooksIdRoute
+  '/books/new': typeof BooksNewRoute
+  '/books/': typeof BooksIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
+  '/books/$id': typeof BooksIdRoute
+  '/books/new': typeof BooksNewRoute
+  '/books': typeof BooksIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -53,13 +77,38 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/profile': typeof ProfileRoute
   '/settings': typeof SettingsRoute
+  '/books/$id': typeof BooksIdRoute
+  '/books/new': typeof BooksNewRoute
+  '/books/': typeof BooksIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$' | '/profile' | '/settings'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/profile'
+    | '/settings'
+    | '/books/$id'
+    | '/books/new'
+    | '/books/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$' | '/profile' | '/settings'
-  id: '__root__' | '/' | '/$' | '/profile' | '/settings'
+  to:
+    | '/'
+    | '/$'
+    | '/profile'
+    | '/settings'
+    | '/books/$id'
+    | '/books/new'
+    | '/books'
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/profile'
+    | '/settings'
+    | '/books/$id'
+    | '/books/new'
+    | '/books/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -67,6 +116,9 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   ProfileRoute: typeof ProfileRoute
   SettingsRoute: typeof SettingsRoute
+  BooksIdRoute: typeof BooksIdRoute
+  BooksNewRoute: typeof BooksNewRoute
+  BooksIndexRoute: typeof BooksIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -99,6 +151,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/books/': {
+      id: '/books/'
+      path: '/books'
+      fullPath: '/books/'
+      preLoaderRoute: typeof BooksIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/books/$id': {
+      id: '/books/$id'
+      path: '/books/$id'
+      fullPath: '/books/$id'
+      preLoaderRoute: typeof BooksIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/books/new': {
+      id: '/books/new'
+      path: '/books/new'
+      fullPath: '/books/new'
+      preLoaderRoute: typeof BooksNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -107,6 +180,9 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   ProfileRoute: ProfileRoute,
   SettingsRoute: SettingsRoute,
+  BooksIdRoute: BooksIdRoute,
+  BooksNewRoute: BooksNewRoute,
+  BooksIndexRoute: BooksIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,5 @@
-// The Books API the local provider serves at /api/books for the app's Books example: the user is the one an access
-// token of this provider names (checked like its userinfo endpoint checks it), each user has their own books, and
-// only members of snxt-editors may delete. Answers are JSON; a 400 always carries `errors` by field (or `body`).
-import { codePoints, validateBook } from './book-rules.mjs';
+// The Books example's API at /api/books: books per user (by the provider's access token), deletes for snxt-editors.
+import { codePoints, validateBook } from './books-rules.mjs';
 import { readBody } from './read-body.mjs';
 
 export const BOOKS_PATH = '/api/books';

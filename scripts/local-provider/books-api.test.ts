@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import { bookFieldErrors, bookSchema } from '../../src/features/books/book-rules';
 import { isValidIsbn as appIsValidIsbn } from '../../src/features/books/isbn';
-import { isValidIsbn, validateBook } from './book-rules.mjs';
+import { isValidIsbn, validateBook } from './books-rules.mjs';
 import { DEMO_BOOKS } from './books-seed.mjs';
 import { DEMO_ACCOUNT, OUTSIDER_ACCOUNT, startOidcProvider } from './oidc-provider.mjs';
 

@@ -1,5 +1,4 @@
-// The Books API's data: one shelf of books per user (by `sub`), in memory, each book with its current ETag. A shelf
-// is filled from the user's seed the first time it is used, and again after reset().
+// One shelf of books per user (by `sub`), in memory, each with its ETag; seeded on first use and after reset().
 import { randomBytes, randomUUID } from 'node:crypto';
 
 const collator = new Intl.Collator('en', { numeric: true });

@@ -9,6 +9,8 @@ export const DEFAULT_CURRENCY = 'USD';
 /** Hides the prerendered English (from the boot script until the app shows the visitor's language). */
 export const TRANSLATING_CLASS = 'snxt-translating';
 export const SIGNED_IN_CLASS = 'snxt-signed-in';
+/** Hides a prerendered page served for another path (a deep link gets index.html) until the app renders that path. */
+export const OTHER_PAGE_CLASS = 'snxt-other-page';
 
 export const THEMES = ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'] as const;
 export type Theme = (typeof THEMES)[number];

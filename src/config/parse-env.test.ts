@@ -18,6 +18,7 @@ describe('parseEnv', () => {
       authRequired: false,
       apiOrigins: { self: false, origins: [] },
       errorReportUrl: null,
+      booksApiUrl: null, // example: books
     });
   });
 
@@ -396,4 +397,45 @@ describe('parseEnv', () => {
       });
     });
   });
+
+  // example: books {
+  describe('VITE_BOOKS_API_URL', () => {
+    const books = (value: string, base: Record<string, string | boolean> = production) =>
+      parseEnv({ ...base, VITE_BOOKS_API_URL: value });
+
+    it('takes an https URL, or plain http on loopback, without its trailing slash, and its origin gets the token', () => {
+      expect(books('https://api.example.com/v1/books/')).toMatchObject({
+        booksApiUrl: 'https://api.example.com/v1/books',
+        apiOrigins: { self: false, origins: ['https://api.example.com'] },
+      });
+      expect(books('http://127.0.0.1:5174/api/books').booksApiUrl).toBe('http://127.0.0.1:5174/api/books');
+      const both = books('https://API.example.com/books', {
+        ...production,
+        VITE_API_ORIGINS: 'https://api.example.com',
+      });
+      expect(both.apiOrigins.origins).toEqual(['https://api.example.com']);
+    });
+
+    it.each([
+      ['plain http off loopback', 'http://api.example.com/books'],
+      ['not a URL', 'api/books'],
+      ['another scheme', 'javascript:alert(1)//'],
+      ['credentials', 'https://user:secret@api.example.com/books'],
+      ['a query', 'https://api.example.com/books?x=1'],
+      ['an empty query', 'https://api.example.com/books?'],
+      ['a fragment', 'https://api.example.com/books#top'],
+    ])('refuses %s with one error naming it: no Books, no token for it', (_, value) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(books(value)).toMatchObject({ booksApiUrl: null, apiOrigins: { self: false, origins: [] } });
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_BOOKS_API_URL');
+    });
+
+    it('takes plain http anywhere in development', () => {
+      expect(books('http://books.test/api', { MODE: 'development', PROD: false }).booksApiUrl).toBe(
+        'http://books.test/api',
+      );
+    });
+  });
+  // example: books }
 });

@@ -16,6 +16,7 @@ export interface AppEnv {
   authRequired: boolean;
   apiOrigins: ApiOrigins;
   errorReportUrl: string | null;
+  booksApiUrl: string | null; // example: books
 }
 
 export interface ApiOrigins {
@@ -174,6 +175,23 @@ function parseErrorReportUrl(raw: RawEnv, production: boolean): string | null {
   return checkErrorReportUrl(value, production, (problem: string) => invalid('VITE_ERROR_REPORT_URL', problem));
 }
 
+// example: books {
+// A base the client appends `/{id}` to: no credentials (they would leave with every call), query or fragment.
+function parseBooksApiUrl(raw: RawEnv, production: boolean): string | null {
+  const value = text(raw, 'VITE_BOOKS_API_URL');
+  if (!value) return null;
+  const url = checkUrl('VITE_BOOKS_API_URL', value, production);
+  if (!url) return null;
+  if (url.username || url.password || url.search || url.hash || value.includes('?') || value.includes('#')) {
+    return invalid('VITE_BOOKS_API_URL', 'must be a plain URL, without credentials, query or fragment');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+const withBooksOrigin = (api: ApiOrigins, booksApiUrl: string | null): ApiOrigins =>
+  booksApiUrl ? { ...api, origins: [...new Set([...api.origins, new URL(booksApiUrl).origin])] } : api;
+// example: books }
+
 function parseI18nPrefix(raw: RawEnv, production: boolean): string {
   const prefix = text(raw, 'VITE_I18N_PREFIX');
   if (!prefix) return '';
@@ -212,6 +230,7 @@ function readEnv(raw: RawEnv): AppEnv {
   const production = raw.PROD === true && !test;
   const defaultEnvName = test ? 'TEST' : production ? 'PROD' : 'DEV';
   const oidc = parseOidc(raw, production);
+  const booksApiUrl = parseBooksApiUrl(raw, production); // example: books
   return {
     appName: parseName(raw, 'VITE_APP_NAME', 'Starter Next'),
     appShortName: parseName(raw, 'VITE_APP_SHORT_NAME', 'Snxt'),
@@ -223,7 +242,8 @@ function readEnv(raw: RawEnv): AppEnv {
     cognitoIdentity: parseCognitoIdentity(raw, production),
     gaMeasurementId: parseGaId(raw),
     authRequired: parseAuthRequired(raw, oidc),
-    apiOrigins: parseApiOrigins(raw, production),
+    apiOrigins: withBooksOrigin(parseApiOrigins(raw, production), booksApiUrl), // example: books
     errorReportUrl: parseErrorReportUrl(raw, production),
+    booksApiUrl, // example: books
   };
 }

@@ -31,6 +31,16 @@ const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
   es: ['snxt.settings.general'],
   'pt-br': ['snxt.menu.drawer'],
 };
+// example: books {
+const BOOKS_SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
+  de: ['snxt.books.fields.isbn'],
+  sk: ['snxt.books.fields.isbn'],
+  fr: ['snxt.books.fields.isbn', 'snxt.books.fields.description', 'snxt.books.pagination'],
+  es: ['snxt.books.fields.isbn'],
+  'pt-br': ['snxt.books.fields.isbn'],
+  'zh-cn': ['snxt.books.fields.isbn'],
+};
+// example: books }
 
 /** Argument names with their kind (`count:plural`, `<b>`): what a translation must keep. */
 function placeholders(text: string): string[] {
@@ -57,6 +67,7 @@ function placeholders(text: string): string[] {
 function catalogProblems(english: Catalog, other: Catalog, language: Language): string[] {
   const problems: string[] = [];
   const allowedSame = new Set([...BRAND_KEYS, ...AWAITING_TRANSLATION, ...(SAME_AS_ENGLISH[language] ?? [])]);
+  for (const key of BOOKS_SAME_AS_ENGLISH[language] ?? []) allowedSame.add(key); // example: books
   for (const [key, englishText] of Object.entries(english)) {
     const text = other[key];
     if (typeof text !== 'string') problems.push(`${language}: missing ${key}`);

@@ -4,7 +4,7 @@ import { settings } from '../../features/settings';
 import { useReducedMotion } from '../../components/use-reduced-motion';
 import { loadedMotion, loadMotion } from './load-motion';
 import { routeAnimationFlags } from './route-animation-flags';
-import { titleKeyAt, useRouteTitleKey } from '../routing/route-meta';
+import { pageKeyAt, usePageKey } from '../routing/route-meta';
 
 interface RoutePageProps {
   containerRef: RefObject<HTMLDivElement | null>;
@@ -25,7 +25,7 @@ function RoutePage({ containerRef, enterPage, enterElements, children }: RoutePa
 // The page leaves before the router commits: one page in the DOM at a time, so scroll restoration measures the right one.
 export function RouteTransition({ children }: { children: ReactNode }) {
   const router = useRouter();
-  const routeKey = useRouteTitleKey() ?? '';
+  const routeKey = usePageKey();
   const { page, elements } = routeAnimationFlags(settings().routeAnimationMode.value, useReducedMotion());
   const containerRef = useRef<HTMLDivElement>(null);
   const [openingKey, setOpeningKey] = useState<string | null>(routeKey);
@@ -42,11 +42,13 @@ export function RouteTransition({ children }: { children: ReactNode }) {
     let leaving: { key: string | undefined; container: HTMLElement; done: Promise<void> } | null = null;
     const unblock = router.history.block({
       enableBeforeUnload: false,
-      blockerFn: async ({ currentLocation, nextLocation }) => {
+      blockerFn: async function leave({ currentLocation, nextLocation }) {
         const motion = loadedMotion();
         const container = containerRef.current;
-        const key = titleKeyAt(router, currentLocation.pathname);
-        if (!motion || !container || key === titleKeyAt(router, nextLocation.pathname)) return false;
+        const key = pageKeyAt(router, currentLocation.pathname);
+        if (!motion || !container || key === pageKeyAt(router, nextLocation.pathname)) return false;
+        // A page's own blocker (unsaved changes) runs after this one: it may keep the page, so the page stays.
+        if (router.history._getBlockers().at(-1)?.blockerFn !== leave) return false;
         if (!leaving || leaving.key !== key) leaving = { key, container, done: motion.leave(container) };
         await leaving.done;
         return false;
@@ -54,7 +56,7 @@ export function RouteTransition({ children }: { children: ReactNode }) {
     });
     // A navigation that ends on the same title (a redirect back) keeps its page: show it again.
     const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
-      if (leaving && leaving.key === titleKeyAt(router, toLocation.pathname)) {
+      if (leaving && leaving.key === pageKeyAt(router, toLocation.pathname)) {
         loadedMotion()?.clearStyles([leaving.container]);
       }
       leaving = null;

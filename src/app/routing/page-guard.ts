@@ -46,8 +46,12 @@ export const usePageAccess = (visitor: AuthState): RouteAccess =>
 
 export function leavePagesWhenSignedOut(router: AnyRouter): () => void {
   let wasSignedIn = auth().state.peek().isAuthenticated;
+  let user = auth().state.peek().user?.sub;
   return effect(() => {
     const signedIn = auth().state.value.isAuthenticated;
+    // No page's loaded data outlives its user: the router keeps it for quick returns.
+    if (auth().state.value.user?.sub !== user) untracked(() => router.clearCache());
+    user = auth().state.value.user?.sub;
     if (wasSignedIn && !signedIn) {
       untracked(() => {
         // Only a page on screen: at start-up a stale "signed in" ends before any is.

@@ -3,22 +3,25 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { env } from '../../config/env';
 import { runEffect } from '../../lib/model-kit';
 import { i18n } from '../../features/settings';
-import { titleKeyAt } from './route-meta';
+import { routeTitleAt, titleText } from './route-meta';
 
 export function formatPageTitle(routeTitle: string | undefined, appName: string): string {
   return routeTitle ? `${routeTitle} - ${appName}` : appName;
 }
 
 export function startPageTitle(router: AnyRouter, appName = env.appName, doc: Document = document): () => void {
-  const titleKey = signal(titleKeyAt(router, router.state.location.pathname));
-  const unsubscribe = router.subscribe('onResolved', ({ toLocation }) => {
-    titleKey.value = titleKeyAt(router, toLocation.pathname);
+  const title = signal(routeTitleAt(router));
+  // Also after a reload of the same page (router.invalidate()), whose data may retitle it.
+  const unsubscribe = router.subscribe('onResolved', () => {
+    title.value = routeTitleAt(router);
   });
   const stop = runEffect('page title', () => {
-    const key = titleKey.value;
     const messages = i18n().messages.value?.messages;
     if (!messages) return;
-    doc.title = formatPageTitle(key && (messages[key] ?? key), appName);
+    doc.title = formatPageTitle(
+      titleText(title.value, (key) => messages[key] ?? key),
+      appName,
+    );
   });
   return () => {
     unsubscribe();

@@ -7,6 +7,8 @@ export type NavPlacement = 'main' | 'drawer';
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     titleKey?: string;
+    /** A title from the route's loaded data (a book's title); the title key stands in until there is one. */
+    titleFromData?: (loaderData: unknown) => string | undefined;
     /** The name the command palette offers a page without a title under. */
     commandKey?: string;
     nav?: NavPlacement;
@@ -23,8 +25,51 @@ export function titleKeyAt(router: AnyRouter, pathname: string): string | undefi
   return routes.at(-1)?.options.staticData?.titleKey;
 }
 
-export const useRouteTitleKey = (): string | undefined =>
-  useMatches({ select: (matches) => matches.at(-1)?.staticData.titleKey });
+export interface RouteTitle {
+  key?: string;
+  /** From the route's data, ahead of the key. */
+  text?: string;
+}
+
+interface TitledMatch {
+  staticData?: { titleKey?: string; titleFromData?: (loaderData: unknown) => string | undefined };
+  loaderData?: unknown;
+}
+
+const titleOf = (match: TitledMatch | undefined): RouteTitle => ({
+  key: match?.staticData?.titleKey,
+  text: match?.staticData?.titleFromData?.(match.loaderData),
+});
+
+/** The page on screen's title (its deepest match); by path alone before anything has matched. */
+export function routeTitleAt(router: AnyRouter): RouteTitle {
+  const match = router.state.matches.at(-1) as TitledMatch | undefined;
+  return match ? titleOf(match) : { key: titleKeyAt(router, router.state.location.pathname) };
+}
+
+export const titleText = (title: RouteTitle, translate: (key: string) => string): string | undefined =>
+  title.text ?? (title.key && translate(title.key));
+
+export const useRouteTitleText = (translate: (key: string) => string): string | undefined =>
+  useMatches({ select: (matches) => titleText(titleOf(matches.at(-1) as TitledMatch | undefined), translate) });
+
+// A page titled by its data is one page per path (each book its own), and keeps its key when its title is edited.
+const pageKey = (staticData: TitledMatch['staticData'], pathname: string): string =>
+  staticData?.titleFromData ? pathname : (staticData?.titleKey ?? '');
+
+/** What route animations tell pages apart by: the title key, or the path of a page titled by its data. */
+export function pageKeyAt(router: AnyRouter, pathname: string): string {
+  const [routes] = router.getMatchedRoutes(pathname);
+  return pageKey(routes.at(-1)?.options.staticData, pathname);
+}
+
+export const usePageKey = (): string =>
+  useMatches({
+    select: (matches) => {
+      const match = matches.at(-1);
+      return match ? pageKey(match.staticData, match.pathname) : '';
+    },
+  });
 
 export interface NavEntry {
   to: string;

@@ -4,7 +4,7 @@ import { pageHeading } from '../../components/page-heading';
 import { env } from '../../config/env';
 import { useT } from '../../i18n/use-t';
 import { formatPageTitle } from '../routing/page-title';
-import { useRouteTitleKey } from '../routing/route-meta';
+import { useRouteTitleText } from '../routing/route-meta';
 
 const HEADING_WAIT_MS = 3000;
 
@@ -31,8 +31,7 @@ function whenNewHeading(previous: HTMLElement | null, found: (heading: HTMLEleme
 export function RouteAnnouncer() {
   const router = useRouter();
   const t = useT();
-  const titleKey = useRouteTitleKey();
-  const title = formatPageTitle(titleKey && t(titleKey), env.appName);
+  const title = formatPageTitle(useRouteTitleText(t), env.appName);
   const [announced, setAnnounced] = useState<string | null>(null);
 
   useEffect(() => {

@@ -6,7 +6,7 @@ const DEFAULT_PAGE_SIZE = 10;
 // Numbers as JSON writes them: the router parses `?page=1e3` to 1000, so the text "1e3" reads the same.
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-interface BooksSearch {
+export interface BooksSearch {
   q?: string;
   sort: (typeof SORTS)[number];
   order: (typeof ORDERS)[number];
@@ -14,8 +14,13 @@ interface BooksSearch {
   pageSize: number;
 }
 
-const ownValue = (raw: Record<string, unknown>, key: string): unknown =>
-  typeof raw === 'object' && raw !== null && Object.hasOwn(raw, key) ? raw[key] : undefined;
+/** What a URL without these parameters means; links leave them out. */
+export const BOOKS_SEARCH_DEFAULTS = { sort: 'title', order: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE } as const;
+
+const ownValue = (raw: object, key: string): unknown =>
+  typeof raw === 'object' && raw !== null && Object.hasOwn(raw, key)
+    ? (raw as Record<string, unknown>)[key]
+    : undefined;
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
   allowed.find((candidate) => candidate === value) ?? fallback;
@@ -34,12 +39,12 @@ function wholeNumber(value: unknown, fallback: number, min: number, max: number)
   return Math.min(Math.max(Math.floor(number), min), max);
 }
 
-export function validateBooksSearch(raw: Record<string, unknown>): BooksSearch {
+export function validateBooksSearch(raw: object): BooksSearch {
   const q = query(ownValue(raw, 'q'));
   return {
     ...(q === undefined ? {} : { q }),
-    sort: oneOf(SORTS, ownValue(raw, 'sort'), 'title'),
-    order: oneOf(ORDERS, ownValue(raw, 'order'), 'asc'),
+    sort: oneOf(SORTS, ownValue(raw, 'sort'), BOOKS_SEARCH_DEFAULTS.sort),
+    order: oneOf(ORDERS, ownValue(raw, 'order'), BOOKS_SEARCH_DEFAULTS.order),
     page: wholeNumber(ownValue(raw, 'page'), 1, 1, Number.MAX_SAFE_INTEGER),
     pageSize: wholeNumber(ownValue(raw, 'pageSize'), DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
   };

@@ -1,6 +1,4 @@
-// What the Books API accepts as a book: the rules of the app's form, checked again on the server. Text fields are
-// trimmed at both ends before they are measured and stored; lengths count code points (an emoji is one character), as
-// the app's schema (zod) does. An ISBN is stored without its hyphens and spaces, with an upper-case X.
+// The app form's rules, checked again on the server: trimmed text measured in code points, as zod counts them.
 
 const FIRST_YEAR = 1450;
 const MAX_LENGTH = { title: 200, author: 100, description: 2000 };

@@ -1,0 +1,227 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { PageHeading } from '../../components/page-heading';
+import { ROUTE_ANIMATED } from '../../components/route-animated';
+import { useT } from '../../i18n/use-t';
+import { bookListQuery } from './book-queries';
+import type { Book } from './books-api';
+import { BooksData } from './books-data';
+import { validateBooksSearch, type BooksSearch } from './search-params';
+
+const SEARCH_PAUSE_MS = 300;
+type Sort = BooksSearch['sort'];
+const COLUMNS: readonly { sort: Sort; labelKey: string }[] = [
+  { sort: 'title', labelKey: 'snxt.books.fields.title' },
+  { sort: 'author', labelKey: 'snxt.books.fields.author' },
+  { sort: 'year', labelKey: 'snxt.books.fields.year' },
+];
+
+const newBookLink =
+  'inline-flex h-10 items-center justify-center rounded-lg bg-primary px-4 font-medium text-on-primary hover:opacity-90';
+const pageButton =
+  'inline-flex h-10 items-center justify-center rounded-lg border border-border bg-surface px-3 font-medium text-text hover:bg-surface-raised disabled:cursor-not-allowed disabled:opacity-50';
+
+function useBooksSearch() {
+  const search = validateBooksSearch(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const go = (next: Partial<BooksSearch>, replace = false) =>
+    void navigate({ to: '/books', search: { ...search, ...next }, replace });
+  return { search, go };
+}
+
+/** Types into `?q=` once typing pauses, back on page 1; follows `q` when the URL changes it (back, forward). */
+function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const t = useT();
+  const id = useId();
+  const [text, setText] = useState(q);
+  const sent = useRef(q);
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  });
+  useEffect(() => {
+    if (q !== sent.current) setText(q);
+    sent.current = q;
+  }, [q]);
+  useEffect(() => {
+    if (text.trim() === sent.current) return undefined;
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      latest.current(text.trim());
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return (
+    <div className="w-full sm:max-w-xs">
+      <label htmlFor={id} className="mb-1 block font-medium text-text">
+        {t('snxt.books.search')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+        className="block h-10 w-full rounded-lg border border-border bg-surface px-3 text-text shadow-sm hover:border-muted"
+      />
+    </div>
+  );
+}
+
+const cell = 'px-4 py-3 align-top';
+
+function BookRow({ book }: { book: Book }) {
+  return (
+    <tr className="border-t border-border">
+      <td className={cell}>
+        <Link
+          to="/books/$id"
+          params={{ id: book.id }}
+          className="font-medium break-words text-primary underline-offset-4 hover:underline"
+        >
+          {book.title}
+        </Link>
+      </td>
+      <td className={`${cell} break-words`}>{book.author}</td>
+      <td className={`${cell} tabular-nums`}>{String(book.year)}</td>
+    </tr>
+  );
+}
+
+// Each placeholder is a line of text's height, so the rows that replace them do not move anything.
+function PlaceholderRow() {
+  return (
+    <tr className="border-t border-border" aria-hidden="true">
+      {COLUMNS.map((column) => (
+        <td key={column.sort} className={cell}>
+          <span className="block h-6 w-3/4 animate-pulse rounded bg-surface-raised motion-reduce:animate-none" />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+function SortHeader({
+  column,
+  search,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  search: BooksSearch;
+  onSort: () => void;
+}) {
+  const t = useT();
+  const active = search.sort === column.sort;
+  const arrow = !active ? '↕' : search.order === 'asc' ? '↑' : '↓';
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (search.order === 'asc' ? 'ascending' : 'descending') : undefined}
+      className="px-2 py-1 text-start"
+    >
+      <button
+        type="button"
+        onClick={onSort}
+        className="inline-flex items-center gap-2 rounded-md px-2 py-2 font-semibold text-text hover:bg-surface-raised"
+      >
+        {t(column.labelKey)}
+        <span aria-hidden="true" className={active ? 'text-primary' : 'text-muted'}>
+          {arrow}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function BooksList() {
+  const t = useT();
+  const { search, go } = useBooksSearch();
+  const { data, isPending, isPlaceholderData } = useQuery(bookListQuery(search));
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const beyondLastPage = data !== undefined && !isPlaceholderData && data.total > 0 && search.page > lastPage;
+  useEffect(() => {
+    if (beyondLastPage) go({ page: lastPage }, true);
+  });
+
+  const sortBy = (sort: Sort) =>
+    go({ sort, order: search.sort === sort && search.order === 'asc' ? 'desc' : 'asc', page: 1 });
+  const empty = data && !isPlaceholderData && data.total === 0;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:py-16">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <PageHeading className="text-3xl font-bold tracking-tight text-text">{t('snxt.books.title')}</PageHeading>
+        <Link to="/books/new" className={newBookLink}>
+          {t('snxt.books.newBook')}
+        </Link>
+      </div>
+      <div className={`${ROUTE_ANIMATED} mt-8`}>
+        <SearchField q={search.q ?? ''} onSearch={(q) => go({ q: q || undefined, page: 1 }, true)} />
+      </div>
+      <div className={`${ROUTE_ANIMATED} mt-6 overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm`}>
+        <table className="w-full table-fixed border-collapse text-text" aria-busy={isPending || isPlaceholderData}>
+          <colgroup>
+            <col className="w-1/2" />
+            <col className="w-1/3" />
+            <col className="w-24" />
+          </colgroup>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <SortHeader key={column.sort} column={column} search={search} onSort={() => sortBy(column.sort)} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data
+              ? data.items.map((book) => <BookRow key={book.id} book={book} />)
+              : Array.from({ length: search.pageSize }, (_, index) => <PlaceholderRow key={index} />)}
+          </tbody>
+        </table>
+        {empty && (
+          <div className="border-t border-border px-4 py-8 text-center">
+            <p className="text-text">{search.q ? t('snxt.books.noMatch', { q: search.q }) : t('snxt.books.none')}</p>
+            {!search.q && (
+              <Link to="/books/new" className="mt-4 inline-block font-medium text-primary underline underline-offset-4">
+                {t('snxt.books.newBook')}
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+      <nav
+        aria-label={t('snxt.books.pagination')}
+        className={`${ROUTE_ANIMATED} mt-6 flex items-center justify-between gap-4`}
+      >
+        <button
+          type="button"
+          className={pageButton}
+          disabled={search.page <= 1}
+          onClick={() => go({ page: search.page - 1 })}
+        >
+          {t('snxt.books.previousPage')}
+        </button>
+        <p className="text-sm text-muted tabular-nums">
+          {t('snxt.books.pageOf', { n: String(search.page), m: String(lastPage) })}
+        </p>
+        <button
+          type="button"
+          className={pageButton}
+          disabled={!data || search.page >= lastPage}
+          onClick={() => go({ page: search.page + 1 })}
+        >
+          {t('snxt.books.nextPage')}
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+export function BooksListPage() {
+  return (
+    <BooksData>
+      <BooksList />
+    </BooksData>
+  );
+}

@@ -1,0 +1,413 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, seedSettings, test } from './fixtures';
+
+// The Books example against the main build and the local provider's Books API. Each test signs in as its own copy
+// of the demo account (25 books, in snxt-editors) or the outsider (no books, no groups), so tests never share books.
+
+interface Account {
+  email: string;
+  password: string;
+}
+
+const issuer = () => process.env.E2E_OIDC_ISSUER!;
+
+async function newAccount(request: APIRequestContext, like: 'demo' | 'outsider'): Promise<Account> {
+  const response = await request.post(`${issuer()}/test/accounts`, { data: { like } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Account;
+}
+
+/** Opens `path` (a page that needs sign-in), signs in at the provider and comes back to it. */
+async function signInAt(page: Page, path: string, account: Account) {
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.origin !== new URL(issuer()).origin && url.pathname === path.split('?')[0]);
+  await expect(page.locator('html')).not.toHaveClass(/snxt-other-page/);
+}
+
+const main = (page: Page) => page.getByRole('main');
+const titleLinks = (page: Page) => main(page).getByRole('table').getByRole('link');
+const notices = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+test.describe('the list', () => {
+  test('searches after a pause, sorts both ways, pages with back, forward and reload', async ({ page, request }) => {
+    await signInAt(page, '/books', await newAccount(request, 'demo'));
+    await expect(page).toHaveTitle('Books - Starter Next');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Books' })).toBeVisible();
+    await expect(titleLinks(page)).toHaveCount(10);
+    await expect(titleLinks(page).first()).toHaveText('A Wizard of Earthsea');
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination).toContainText('Page 1 of 3');
+    await expect(pagination.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    const titleHeader = page.getByRole('columnheader', { name: 'Title' });
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    const yearHeader = page.getByRole('columnheader', { name: 'Year' });
+    await yearHeader.getByRole('button').click();
+    await expect(page).toHaveURL(/\/books\?sort=year$/);
+    await expect(yearHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(titleHeader).not.toHaveAttribute('aria-sort');
+    await expect(titleLinks(page).first()).toHaveText('Utopia');
+    await yearHeader.getByRole('button').click();
+    await expect(yearHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/sort=year&order=desc/);
+    const newest = await titleLinks(page).first().textContent();
+    expect(newest).not.toBe('Utopia');
+
+    await pagination.getByRole('button', { name: 'Next page' }).click();
+    await expect(pagination).toContainText('Page 2 of 3');
+    await expect(page).toHaveURL(/page=2/);
+    const secondPageFirst = await titleLinks(page).first().textContent();
+    await page.goBack();
+    await expect(pagination).toContainText('Page 1 of 3');
+    await expect(titleLinks(page).first()).toHaveText(newest!);
+    await page.goForward();
+    await expect(pagination).toContainText('Page 2 of 3');
+    await page.reload();
+    await expect(pagination).toContainText('Page 2 of 3');
+    await expect(titleLinks(page).first()).toHaveText(secondPageFirst!);
+    await expect(yearHeader).toHaveAttribute('aria-sort', 'descending');
+
+    const search = page.getByRole('searchbox', { name: 'Search books' });
+    await search.pressSequentially('orw', { delay: 50 });
+    // Nothing changes while typing goes on; once it pauses, ?q= and page 1.
+    await expect(page).toHaveURL(/q=orw/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(titleLinks(page)).toHaveText(['Nineteen Eighty-Four']);
+    await search.fill('zzz-nothing');
+    await expect(main(page)).toContainText('No books match “zzz-nothing”.');
+    await search.fill('');
+    await expect(titleLinks(page)).toHaveCount(10);
+  });
+
+  test('hostile search parameters fall back quietly', async ({ page, request, consoleErrors }) => {
+    await signInAt(
+      page,
+      '/books?page=-1&sort=__proto__&order=sideways&pageSize=100000',
+      await newAccount(request, 'demo'),
+    );
+    await expect(titleLinks(page)).toHaveCount(25);
+    await expect(page.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 1 of 1');
+    await page.goto('/books?page=99');
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 3 of 3');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a deep link to a book never shows the home page, and the title is the book’s', async ({ page, request }) => {
+    await signInAt(page, '/books', await newAccount(request, 'demo'));
+    const link = titleLinks(page).filter({ hasText: 'Frankenstein' });
+    const href = await link.getAttribute('href');
+    // The app's script held back: what the prerendered index.html shows on its own stays hidden.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(href!);
+    await expect(page.locator('#root')).toBeHidden();
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    await page.goto(href!);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Frankenstein' })).toBeVisible();
+    await expect(page).toHaveTitle('Frankenstein - Starter Next');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('listitem')).toHaveText(['Home›', 'Books›', 'Frankenstein']);
+    await expect(breadcrumb.getByText('Frankenstein')).toHaveAttribute('aria-current', 'page');
+    await breadcrumb.getByRole('link', { name: 'Books' }).click();
+    await expect(page).toHaveURL(/\/books$/);
+  });
+});
+
+test.describe('the form', () => {
+  test('creates a book, with every validation message and the summary', async ({ page, request }) => {
+    await signInAt(page, '/books/new', await newAccount(request, 'demo'));
+    await expect(page).toHaveTitle('New book - Starter Next');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+      'Home›',
+      'Books›',
+      'New book',
+    ]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText([
+      'Enter a title',
+      'Enter an author',
+      `Enter a year between 1450 and ${new Date().getFullYear()}`,
+    ]);
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toHaveAccessibleDescription('Enter a title');
+    await summary.getByRole('link', { name: 'Enter an author' }).click();
+    await expect(page.getByRole('textbox', { name: 'Author' })).toBeFocused();
+
+    await title.fill('t'.repeat(201));
+    await expect(title).toHaveAccessibleDescription('Title must be 200 characters or fewer');
+    await page.getByRole('textbox', { name: 'Author' }).fill('a'.repeat(101));
+    await expect(page.getByRole('textbox', { name: 'Author' })).toHaveAccessibleDescription(
+      'Author must be 100 characters or fewer',
+    );
+    await page.getByRole('textbox', { name: 'Year' }).fill('1449');
+    await page.getByRole('textbox', { name: 'ISBN' }).fill('978-0-13-468599-2');
+    await page.getByRole('textbox', { name: 'Description' }).fill('d'.repeat(2001));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(summary.getByRole('link')).toHaveText([
+      'Title must be 200 characters or fewer',
+      'Author must be 100 characters or fewer',
+      `Enter a year between 1450 and ${new Date().getFullYear()}`,
+      'Enter a valid ISBN-10 or ISBN-13',
+      'Description must be 2000 characters or fewer',
+    ]);
+    await expect(summary).toBeFocused();
+
+    await title.fill('The Left Hand of Darkness');
+    await expect(title).not.toHaveAttribute('aria-invalid');
+    await page.getByRole('textbox', { name: 'Author' }).fill('Ursula K. Le Guin');
+    await page.getByRole('textbox', { name: 'Year' }).fill('1969');
+    await page.getByRole('textbox', { name: 'ISBN' }).fill('978-0-441-47812-5');
+    await page.getByRole('textbox', { name: 'Description' }).fill('An envoy on a winter planet.');
+    await expect(summary).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(page)).toContainText('Book saved.');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'The Left Hand of Darkness' })).toBeVisible();
+    await expect(page).toHaveURL(/\/books\/[\w-]+$/);
+    await expect(page.getByRole('textbox', { name: 'ISBN' })).toHaveValue('9780441478125');
+    await expect(main(page)).toContainText(/Last changed \w+ \d+, \d{4}/);
+    // Back goes to the list, not to an empty form.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/books\/new/);
+  });
+
+  test('edits a book; unsaved changes ask before a link or back leaves', async ({ page, request }) => {
+    await signInAt(page, '/books?q=hobbit', await newAccount(request, 'demo'));
+    await titleLinks(page).first().click();
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await expect(title).toHaveValue('The Hobbit');
+    await title.fill('The Hobbit, or There and Back Again');
+
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Books' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(title).toHaveValue('The Hobbit, or There and Back Again');
+    await expect(title).toBeVisible();
+
+    await page.goBack();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/\/books\/[\w-]+$/);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(page)).toContainText('Book saved.');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('The Hobbit, or There and Back Again');
+    await expect(page).toHaveTitle('The Hobbit, or There and Back Again - Starter Next');
+    await page.getByRole('banner').getByRole('link', { name: 'Books' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/books$/);
+    await page.goto('/books?q=hobbit');
+    await expect(titleLinks(page).first()).toHaveText('The Hobbit, or There and Back Again');
+
+    await titleLinks(page).first().click();
+    await title.fill('Changed again');
+    await page.getByRole('banner').getByRole('link', { name: 'Books' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL(/\/books\?q=hobbit$|\/books$/);
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Books' })).toBeVisible();
+  });
+
+  test('a change from another tab: Save says so, Reload loads it after asking', async ({ context, page, request }) => {
+    await signInAt(page, '/books?q=dune', await newAccount(request, 'demo'));
+    await titleLinks(page).filter({ hasText: 'Dune' }).click();
+    await page.getByRole('textbox', { name: 'Description' }).fill('Mine, from the first tab.');
+
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await other.getByRole('textbox', { name: 'Title' }).fill('Dune (other tab)');
+    await other.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(other)).toContainText('Book saved.');
+
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(page)).toContainText('This book was changed elsewhere.');
+    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Mine, from the first tab.');
+    await notices(page).getByRole('button', { name: 'Reload' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Dune (other tab)');
+    await expect(page.getByRole('textbox', { name: 'Description' })).not.toHaveValue('Mine, from the first tab.');
+    await page.getByRole('textbox', { name: 'Year' }).fill('1966');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(page)).toContainText('Book saved.');
+  });
+
+  test('offline, Save and Delete say so and keep the form', async ({ context, page, request }) => {
+    await signInAt(page, '/books?q=moby', await newAccount(request, 'demo'));
+    await titleLinks(page).first().click();
+    await page.getByRole('textbox', { name: 'Year' }).fill('1852');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(page)).toContainText("You're offline. Try again when you're back online.");
+    await expect(page.getByRole('textbox', { name: 'Year' })).toHaveValue('1852');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Moby-Dick' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/books\/[\w-]+$/);
+    await expect(page.getByRole('textbox', { name: 'Year' })).toHaveValue('1852');
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(page)).toContainText('Book saved.');
+  });
+});
+
+test.describe('deleting', () => {
+  test('an editor deletes: the book leaves the list at once', async ({ page, request }) => {
+    await signInAt(page, '/books?q=leviathan', await newAccount(request, 'demo'));
+    await titleLinks(page).first().click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete “Leviathan”?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/books$/);
+    await expect(notices(page)).toContainText('Book deleted.');
+    await expect(titleLinks(page).filter({ hasText: 'Leviathan' })).toHaveCount(0);
+    await page.reload();
+    await expect(titleLinks(page)).toHaveCount(10);
+    await expect(titleLinks(page).filter({ hasText: 'Leviathan' })).toHaveCount(0);
+  });
+
+  test('someone outside snxt-editors has no Delete; a forged claim gets 403 and the book comes back', async ({
+    page,
+    request,
+  }) => {
+    const outsider = await newAccount(request, 'outsider');
+    await signInAt(page, '/books', outsider);
+    await expect(main(page)).toContainText('No books yet.');
+    await main(page).getByRole('table').locator('..').getByRole('link', { name: 'New book' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Kept');
+    await page.getByRole('textbox', { name: 'Author' }).fill('Someone');
+    await page.getByRole('textbox', { name: 'Year' }).fill('2001');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notices(page)).toContainText('Book saved.');
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+    // The stored profile says snxt-editors; the API goes by the real account.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) {
+        const value = JSON.parse(localStorage.getItem(key) ?? 'null');
+        if (key === 'snxt-AUTH') value.user.groups = ['snxt-editors'];
+        else if (key.startsWith('oidc.user:')) value.profile['cognito:groups'] = ['snxt-editors'];
+        else continue;
+        localStorage.setItem(key, JSON.stringify(value));
+      }
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete “Kept”?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(notices(page)).toContainText("You don't have permission to do that.");
+    await expect(titleLinks(page)).toHaveText(['Kept']);
+  });
+});
+
+test('no data crosses users: after sign-out the next user never sees the last one’s books', async ({
+  page,
+  request,
+}) => {
+  await signInAt(page, '/books', await newAccount(request, 'demo'));
+  await expect(titleLinks(page)).toHaveCount(10);
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.getElementById('root')?.textContent?.includes('A Wizard of Earthsea')) {
+        sessionStorage.setItem('e2e-seen-demo-books', '1');
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  await signInAt(page, '/books', await newAccount(request, 'outsider'));
+  await expect(main(page)).toContainText('No books yet.');
+  expect(await page.evaluate(() => sessionStorage.getItem('e2e-seen-demo-books'))).toBeNull();
+});
+
+test('German and Hebrew, mirrored', async ({ page, request }) => {
+  await seedSettings(page, { language: 'de' });
+  await signInAt(page, '/books', await newAccount(request, 'demo'));
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Bücher' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Bücher durchsuchen' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Seitennavigation' })).toContainText('Seite 1 von 3');
+  await titleLinks(page).first().click();
+  await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' }).getByRole('link')).toHaveText([
+    'Startseite',
+    'Bücher',
+  ]);
+  await expect(main(page)).toContainText(/Zuletzt geändert: \d+\. \p{L}+ \d{4}/u);
+  await expect(main(page).getByRole('textbox', { name: 'Jahr' })).toHaveValue(/^\d{4}$/);
+
+  await page.getByRole('banner').getByRole('combobox', { name: 'Sprache' }).selectOption('he');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('navigation', { name: 'פירורי לחם' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'שמירה' })).toBeVisible();
+  const crumb = await page.getByRole('navigation', { name: 'פירורי לחם' }).getByRole('link').first().boundingBox();
+  const heading = await main(page).getByRole('heading', { level: 1 }).boundingBox();
+  // Right to left: the trail starts at the right edge, where the heading does.
+  expect(Math.abs(crumb!.x + crumb!.width - (heading!.x + heading!.width))).toBeLessThan(2);
+});
+
+test('no CSP violation on the way through', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = JSON.parse(sessionStorage.getItem('e2e-csp') ?? '[]') as string[];
+      sessionStorage.setItem('e2e-csp', JSON.stringify([...seen, `${event.effectiveDirective} ${event.blockedURI}`]));
+    });
+  });
+  const violations: string[] = [];
+  page.on(
+    'console',
+    (message) => /Content Security Policy|Trusted Type/i.test(message.text()) && violations.push(message.text()),
+  );
+  await signInAt(page, '/books', await newAccount(request, 'demo'));
+  await titleLinks(page).first().hover();
+  await titleLinks(page).first().click();
+  await page.getByRole('textbox', { name: 'Title' }).fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill('Fine');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notices(page)).toContainText('Book saved.');
+  expect([
+    ...violations,
+    ...JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-csp'))) ?? '[]'),
+  ]).toEqual([]);
+});
+
+test.describe('axe', () => {
+  test.use({ reducedMotion: 'reduce' });
+  for (const theme of ['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME']) {
+    test(`the list and the form, ${theme}`, async ({ page, request }) => {
+      await seedSettings(page, { theme, pageAnimations: false, elementsAnimations: false });
+      await signInAt(page, '/books', await newAccount(request, 'demo'));
+      await expect(titleLinks(page)).toHaveCount(10);
+      const check = async (where: string) => {
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const serious = violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        expect(serious, where).toEqual([]);
+      };
+      await check(`/books in ${theme}`);
+      await titleLinks(page).first().click();
+      await page.getByRole('textbox', { name: 'Title' }).fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
+      await check(`a book with errors in ${theme}`);
+    });
+  }
+});
