@@ -8,10 +8,16 @@ export interface Command {
   group: CommandGroup;
   /** A message id: shown in the active language, found by its English text too. */
   labelKey?: string;
+  /** Message ids for the label's arguments ("{setting}: {option}"), each found by its English text too. */
+  labelArgs?: Readonly<Record<string, string>>;
   /** Or a text shown as it is, in its own language (a language's name). */
   label?: { text: string; lang: string };
-  /** More words it is found by (English and the active language). */
+  /** More words it is found by, as they are (names, codes). */
   keywords?: readonly string[];
+  /** A message id of more words, found in the active language and in English. */
+  keywordsKey?: string;
+  /** What is chosen now (the theme, the language): marked with a check and described as current. */
+  current?: boolean;
   run: () => void;
 }
 

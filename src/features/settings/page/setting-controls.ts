@@ -11,8 +11,13 @@ interface ControlBase {
   descriptionKey?: string;
   /** Shown only while this (boolean) setting is on. */
   shownWhen?: SettingName;
-  /** Offered in the command palette: a switch as "Turn on/off …" (`${labelKey}.turnOn`/`.turnOff`), a select's options. */
+  /**
+   * Offered in the command palette: a switch as "Turn on/off …" (`${labelKey}.turnOn`/`.turnOff`), a select's options
+   * (named "Label: Option" in a group not named for the setting).
+   */
   command?: CommandGroup;
+  /** A message id of more words the palette finds a switch by. */
+  keywordsKey?: string;
 }
 
 export type SettingControl =
@@ -25,12 +30,12 @@ export type SettingControl =
       options: readonly SelectOption[];
     });
 
-type SelectOption = { value: string } & ({ labelKey: string } | { label: string; lang: string });
+type SelectOption = { value: string; keywordsKey?: string } & ({ labelKey: string } | { label: string; lang: string });
 
-const THEME_OPTIONS: readonly SelectOption[] = THEMES.map((theme) => ({
-  value: theme,
-  labelKey: `snxt.settings.themes.${theme.replace(/-THEME$/, '').toLowerCase()}`,
-}));
+const THEME_OPTIONS: readonly SelectOption[] = THEMES.map((theme) => {
+  const key = `snxt.settings.themes.${theme.replace(/-THEME$/, '').toLowerCase()}`;
+  return { value: theme, labelKey: key, keywordsKey: `${key}.keywords` };
+});
 
 export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } = {
   language: {
@@ -63,6 +68,8 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     section: 'themes',
     labelKey: 'snxt.settings.autoNightMode',
     descriptionKey: 'snxt.settings.autoNightMode.description',
+    command: 'theme',
+    keywordsKey: 'snxt.settings.autoNightMode.keywords',
   },
   nightModeSource: {
     kind: 'select',
