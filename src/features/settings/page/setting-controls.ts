@@ -1,4 +1,4 @@
-import { LANGUAGES, NIGHT_MODE_SOURCES, THEMES } from '../../../config/constants';
+import { LANGUAGES, NIGHT_MODE_SOURCES, THEMES, TEXT_SIZE_CHOICES } from '../../../config/constants';
 import { LANGUAGE_INFO } from '../../../i18n/languages';
 import type { CommandGroup } from '../../command-palette';
 import type { SettingName } from '../settings-fields';
@@ -102,5 +102,12 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     labelKey: 'snxt.settings.animations.elements',
     command: 'preferences',
     descriptionKey: 'snxt.settings.animations.elements.description',
+  },
+  textSize: {
+    kind: 'select',
+    section: 'general',
+    labelKey: 'snxt.settings.textSize',
+    options: TEXT_SIZE_CHOICES.map((choice) => ({ value: choice, labelKey: `snxt.settings.textSize.${choice}` })),
+    command: 'preferences',
   },
 };
