@@ -4,6 +4,7 @@ import { htmlLang, languageDirection } from './i18n/languages';
 import { keepEarlyInput, pathHere } from './lib/early-input';
 import { createPolicy, toSink } from './lib/trusted-types';
 import { sanitizeSettings, visitorDefaults } from './features/settings/settings-fields';
+import { showTextSize } from './features/settings/text-size';
 import { effectiveTheme, showTheme } from './features/settings/theme';
 
 // If the app never shows the visitor's language (its script failed), the English shows after all.
@@ -40,6 +41,7 @@ function showStoredLook(html: HTMLElement): string | null {
     const { language } = settings;
     const dark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
     showTheme(html, effectiveTheme(settings, { hour: () => new Date().getHours(), dark }));
+    showTextSize(html, settings.textSize);
     html.lang = htmlLang(language);
     html.dir = languageDirection(language);
     if (language !== DEFAULT_LANGUAGE) {

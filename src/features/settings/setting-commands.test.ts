@@ -88,6 +88,25 @@ describe('settingCommands', () => {
     expect(commands().filter((command) => command.group === 'language' && command.current)).toHaveLength(1);
   });
 
+  it('offers each text size as "Text size: …" among the preferences, the one chosen now marked', () => {
+    const sizes = () => commands().filter((command) => command.id.startsWith('textSize.'));
+    expect(sizes().map(({ group, labelKey, labelArgs, current }) => ({ group, labelKey, labelArgs, current }))).toEqual(
+      ['default', 'large', 'larger'].map((size) => ({
+        group: 'preferences',
+        labelKey: 'snxt.palette.choice',
+        labelArgs: { setting: 'snxt.settings.textSize', option: `snxt.settings.textSize.${size}` },
+        current: size === 'default',
+      })),
+    );
+    byId('textSize.larger').run();
+    expect(settings().state.value.textSize).toBe('larger');
+    expect(
+      sizes()
+        .filter((command) => command.current)
+        .map((command) => command.id),
+    ).toEqual(['textSize.larger']);
+  });
+
   it('does not offer page animations where the browser cannot play them', () => {
     settings().change.pageAnimationsDisabled(true);
     expect(commands().map((command) => command.id)).not.toContain('pageAnimations.toggle');
