@@ -9,7 +9,6 @@ const SETTING_NAME = /^[a-z][a-zA-Z0-9]{1,39}$/;
 const MAX_TEXT = 60;
 const CHOICE = /^[a-z][a-zA-Z0-9]{0,29}$/;
 const MAX_CHOICES = 8;
-// Keys a setting's texts use beside its options (`snxt.settings.<name>.description`…): no option may take them.
 const TAKEN_CHOICES = new Set(['description', 'turnOn', 'turnOff', 'keywords']);
 
 const camel = (words) => words.map((word, index) => (index ? word[0].toUpperCase() + word.slice(1) : word)).join('');
@@ -84,7 +83,6 @@ const splitChoices = (input) =>
     .split(',')
     .map((choice) => choice.trim());
 
-/** `--choices default,large,larger`: two to eight camelCase values, the first the default; empty for a yes/no setting. */
 export function checkChoices(input) {
   if (String(input ?? '').trim() === '') return true;
   const choices = splitChoices(input);
@@ -98,17 +96,13 @@ export function checkChoices(input) {
   return true;
 }
 
-/**
- * The value of `--choices` on the command line (`--choices a,b` or `--choices=a,b`). Plop passes the first form on as
- * the third answer; the second it keeps to itself.
- */
+/** `--choices a,b` or `--choices=a,b` (plop hands on only the first form, as the third answer). */
 export function choicesFromCommandLine(argv) {
   const at = argv.findIndex((arg) => arg === '--choices' || arg.startsWith('--choices='));
   if (at === -1) return undefined;
   return argv[at] === '--choices' ? (argv[at + 1] ?? '') : argv[at].slice('--choices='.length);
 }
 
-/** `textSize` → `TEXT_SIZE_CHOICES` and `TextSize` in src/config/constants.ts. */
 function choiceNames(name) {
   const words = String(name)
     .trim()
@@ -126,11 +120,7 @@ const englishOf = (choice) => {
 
 const lowerFirst = (text) => (/^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text);
 
-/**
- * `compactTables`, "Compact tables" → its label key and the English texts of its row and palette commands;
- * with choices (`textSize`, "Text size", `default,large,larger`) a select: each option's key and English text.
- * @param {{ name: string, label: string, choices?: string }} answers
- */
+/** @param {{ name: string, label: string, choices?: string }} answers → keys and English texts, a select's with choices */
 export function settingNames({ name, label, choices }) {
   const labelKey = `snxt.settings.${String(name).trim()}`;
   const text = String(label).trim();

@@ -8,7 +8,6 @@ interface FieldRowProps {
   description?: ReactNode;
   unavailable?: boolean;
   after?: ReactNode;
-  /** The control goes below the label when both do not fit on one line (a wide control, large text). */
   wraps?: boolean;
   children: ReactNode;
 }

@@ -14,9 +14,7 @@ export interface Command {
   label?: { text: string; lang: string };
   /** More words it is found by, as they are (names, codes). */
   keywords?: readonly string[];
-  /** A message id of more words, found in the active language and in English. */
   keywordsKey?: string;
-  /** What is chosen now (the theme, the language): marked with a check and described as current. */
   current?: boolean;
   run: () => void;
 }

@@ -1,7 +1,6 @@
 import type { TextSize } from '../../config/constants';
 
-// The root font size, which every rem (all of Tailwind's sizes and spacing) follows: the app's effect and the boot
-// script (before the first paint) both set it here. Default leaves the browser's own, which the visitor may have set.
+// The root font size every rem follows, set by the app's effect and the boot script; default: the browser's own.
 const ROOT_FONT_SIZES: Record<TextSize, string> = { default: '', large: '112.5%', larger: '125%' };
 
 export function showTextSize(root: HTMLElement, size: TextSize): void {

@@ -11,12 +11,8 @@ interface ControlBase {
   descriptionKey?: string;
   /** Shown only while this (boolean) setting is on. */
   shownWhen?: SettingName;
-  /**
-   * Offered in the command palette: a switch as "Turn on/off …" (`${labelKey}.turnOn`/`.turnOff`), a select's options
-   * (named "Label: Option" in a group not named for the setting).
-   */
+  /** In the palette: a switch as "Turn on/off …" (`${labelKey}.turnOn`/`.turnOff`), a select's options. */
   command?: CommandGroup;
-  /** A message id of more words the palette finds a switch by. */
   keywordsKey?: string;
 }
 
