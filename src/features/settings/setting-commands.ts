@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Language } from '../../config/constants';
-import { LANGUAGE_INFO } from '../../i18n/languages';
+import { LANGUAGE_INFO, languageCode } from '../../i18n/languages';
 import { settings } from './settings-model';
 import type { Command, CommandSource } from '../command-palette';
 import type { SettingName } from './settings-fields';
@@ -11,7 +11,7 @@ function languageWords(code: string): string[] {
   const names = [DEFAULT_LOCALE, shown].flatMap(
     (locale) => new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? [],
   );
-  return Object.hasOwn(LANGUAGE_INFO, code) ? [...names, LANGUAGE_INFO[code as Language].code] : names;
+  return Object.hasOwn(LANGUAGE_INFO, code) ? [...names, languageCode(code as Language)] : names;
 }
 
 function commandsOf(name: SettingName, control: SettingControl): Command[] {

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../../../config/constants';
-import { LANGUAGE_INFO } from '../../../i18n/languages';
+import { LANGUAGE_INFO, languageCode } from '../../../i18n/languages';
 import { useT } from '../../../i18n/use-t';
 import { settings } from '../settings-model';
 import { useSettings } from '../use-settings';
@@ -16,7 +16,7 @@ export function LanguageSelect() {
     >
       {LANGUAGES.map((code) => (
         <option key={code} value={code} lang={LANGUAGE_INFO[code].locale}>
-          {LANGUAGE_INFO[code].code}
+          {languageCode(code)}
         </option>
       ))}
     </select>

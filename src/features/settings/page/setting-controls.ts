@@ -1,4 +1,5 @@
 import { LANGUAGES, NIGHT_MODE_SOURCES, THEMES, TEXT_SIZE_CHOICES } from '../../../config/constants';
+import { LANGUAGE_NAMES } from '../../../i18n/language-names';
 import { LANGUAGE_INFO } from '../../../i18n/languages';
 import type { CommandGroup } from '../../command-palette';
 import type { SettingName } from '../settings-fields';
@@ -41,7 +42,7 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     command: 'language',
     options: LANGUAGES.map((code) => ({
       value: code,
-      label: LANGUAGE_INFO[code].nativeName,
+      label: LANGUAGE_NAMES[code],
       lang: LANGUAGE_INFO[code].locale,
     })),
   },
