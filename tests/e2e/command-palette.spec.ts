@@ -174,6 +174,9 @@ test.describe('command palette', () => {
       ['german', 'Deutsch'],
       ['hebrew', 'עברית'],
       ['PT-BR', 'Português (Brasil)'],
+      ['DE', 'Deutsch'],
+      ['en', 'English'],
+      ['he', 'עברית'],
       ['zh-cn', '简体中文'],
       ['SK', 'Slovenčina'],
     ]) {

@@ -137,6 +137,18 @@ describe('CommandPalette', () => {
     await expectActive('Hell');
   });
 
+  it('puts a command with the search as a whole word first: "de" finds Deutsch before Default', async () => {
+    COMMANDS[3]!.keywords = ['German', 'DE'];
+    COMMANDS.push({ id: 'default', group: 'theme', labelKey: 'snxt.settings.themes.default', run: vi.fn() });
+    const user = await openPalette();
+    await user.type(input(), 'de');
+    await expectActive('Deutsch');
+    expect(optionNames()).toEqual(expect.arrayContaining(['Default', 'Deutsch']));
+    await user.clear(input());
+    await user.type(input(), 'def');
+    await expectActive('Default');
+  });
+
   it('names an option with its setting from message ids, and finds it by the English words of both', async () => {
     COMMANDS.push({
       id: 'theme.black',
