@@ -106,6 +106,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     meta.remove();
     localStorage.clear();
     html.className = 'default-theme';
+    html.style.fontSize = '';
     html.lang = 'en';
     html.dir = 'ltr';
     window.history.replaceState(null, '', '/');
@@ -157,7 +158,13 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     links.find((link) => link.getAttribute('href') === href)?.dispatchEvent(new Event('load'));
     await vi.runAllTimersAsync();
   };
-  const look = () => ({ className: html.className, lang: html.lang, dir: html.dir, color: meta.content });
+  const look = () => ({
+    className: html.className,
+    lang: html.lang,
+    dir: html.dir,
+    color: meta.content,
+    fontSize: html.style.fontSize,
+  });
 
   it('is one script with no imports, its start data written as JSON', () => {
     expect(bundle).not.toMatch(/^\s*(import|export)\b/m);
@@ -166,14 +173,22 @@ describe('the boot script (bundled, as the pages carry it)', () => {
   });
 
   describe('the page before the first paint', () => {
-    it('takes the theme, language, direction and browser colour of the stored settings', () => {
-      runWith('{"language":"he","theme":"BLACK-THEME"}');
+    it('takes the theme, language, direction, browser colour and text size of the stored settings', () => {
+      runWith('{"language":"he","theme":"BLACK-THEME","textSize":"larger"}');
       expect(look()).toEqual({
         className: `black-theme ${TRANSLATING_CLASS}`,
         lang: 'he',
         dir: 'rtl',
         color: THEME_COLORS['BLACK-THEME'],
+        fontSize: '125%',
       });
+    });
+
+    it('sets the root font size as the app does: 112.5% for large, the browser’s own for default', () => {
+      runWith('{"textSize":"large"}');
+      expect(html.style.fontSize).toBe('112.5%');
+      runWith('{"textSize":"default"}');
+      expect(html.style.fontSize).toBe('');
     });
 
     it("starts a first visit in the browser's first language the app has, hiding the English for at most 5 s", () => {
@@ -183,6 +198,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
         lang: 'pt-BR',
         dir: 'ltr',
         color: THEME_COLORS['DEFAULT-THEME'],
+        fontSize: '',
       });
       vi.advanceTimersByTime(4999);
       expect(html.classList.contains(TRANSLATING_CLASS)).toBe(true);
@@ -218,9 +234,13 @@ describe('the boot script (bundled, as the pages carry it)', () => {
       '{"theme":"black-theme","language":"HE","autoNightMode":"true"}',
       '{"__proto__":{"theme":"BLACK-THEME","language":"he"},"language":"__proto__"}',
       '{"constructor":{"prototype":{"theme":"BLACK-THEME"}}}',
+      '{"textSize":"125%"}',
+      '{"textSize":"LARGER"}',
+      '{"textSize":["larger"]}',
+      '{"__proto__":{"textSize":"larger"}}',
     ])('leaves an English visitor on the defaults when the stored settings are hostile: %s', (stored) => {
       runWith(stored);
-      expect(look()).toEqual({ className: 'default-theme', lang: 'en', dir: 'ltr', color: '#3949ab' });
+      expect(look()).toEqual({ className: 'default-theme', lang: 'en', dir: 'ltr', color: '#3949ab', fontSize: '' });
       expect(({} as Record<string, unknown>).theme).toBeUndefined();
     });
 

@@ -16,7 +16,6 @@ export function inlineStylesheets(html, cssOf) {
     const href = /\bhref="([^"]+)"/.exec(link)?.[1];
     const css = href === undefined ? undefined : cssOf(href);
     if (css === undefined) return link;
-    // The stylesheet must not be able to end its own element.
     if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined`);
     inlined.push(href);
     styles.push(css);

@@ -11,6 +11,7 @@ import { htmlLang, languageDirection } from './i18n/languages';
 import { keepEarlyInput, pathHere } from './lib/early-input';
 import { createPolicy, toSink } from './lib/trusted-types';
 import { sanitizeSettings, visitorDefaults } from './features/settings/settings-fields';
+import { showTextSize } from './features/settings/text-size';
 import { effectiveTheme, showTheme } from './features/settings/theme';
 
 // If the app never shows the visitor's language or page (its script failed), the page as built shows after all.
@@ -47,6 +48,7 @@ function showStoredLook(html: HTMLElement): string | null {
     const { language } = settings;
     const dark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
     showTheme(html, effectiveTheme(settings, { hour: () => new Date().getHours(), dark }));
+    showTextSize(html, settings.textSize);
     html.lang = htmlLang(language);
     html.dir = languageDirection(language);
     if (language !== DEFAULT_LANGUAGE) {

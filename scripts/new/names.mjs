@@ -6,6 +6,9 @@ const SEGMENT = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const TAKEN_FIRST_SEGMENTS = new Set(['assets', 'icons', 'sw', 'workbox', 'api']);
 const SETTING_NAME = /^[a-z][a-zA-Z0-9]{1,39}$/;
 const MAX_TEXT = 60;
+const CHOICE = /^[a-z][a-zA-Z0-9]{0,29}$/;
+const MAX_CHOICES = 8;
+const TAKEN_CHOICES = new Set(['description', 'turnOn', 'turnOff', 'keywords']);
 
 const camel = (words) => words.map((word, index) => (index ? word[0].toUpperCase() + word.slice(1) : word)).join('');
 const pascal = (words) => words.map((word) => word[0].toUpperCase() + word.slice(1)).join('');
@@ -65,23 +68,79 @@ export function checkSettingName(root) {
     }
     const fields = readFileSync(join(root, 'src/features/settings/settings-fields.ts'), 'utf8');
     if (new RegExp(`^\\s+${name}:`, 'm').test(fields)) return `${name} is a setting already.`;
+    const constants = readFileSync(join(root, 'src/config/constants.ts'), 'utf8');
+    const { listName, typeName } = choiceNames(name);
+    if (new RegExp(`\\b(${listName}|${typeName})\\b`).test(constants))
+      return `src/config/constants.ts has ${listName} or ${typeName}.`;
     return true;
   };
 }
 
+const splitChoices = (input) =>
+  String(input ?? '')
+    .split(',')
+    .map((choice) => choice.trim());
+
+export function checkChoices(input) {
+  if (String(input ?? '').trim() === '') return true;
+  const choices = splitChoices(input);
+  const bad = choices.find((choice) => !CHOICE.test(choice) || inPrototype(choice) || TAKEN_CHOICES.has(choice));
+  if (bad !== undefined) {
+    return `"${bad}" cannot be a choice: give camelCase words like compact,comfortable (not ${[...TAKEN_CHOICES].join(', ')}).`;
+  }
+  if (choices.length < 2 || choices.length > MAX_CHOICES)
+    return `Give 2 to ${MAX_CHOICES} choices, separated by commas.`;
+  if (new Set(choices).size !== choices.length) return 'Give each choice once.';
+  return true;
+}
+
+/** `--choices a,b` or `--choices=a,b` (plop hands on only the first form, as the third answer). */
+export function choicesFromCommandLine(argv) {
+  const at = argv.findIndex((arg) => arg === '--choices' || arg.startsWith('--choices='));
+  if (at === -1) return undefined;
+  return argv[at] === '--choices' ? (argv[at + 1] ?? '') : argv[at].slice('--choices='.length);
+}
+
+function choiceNames(name) {
+  const words = String(name)
+    .trim()
+    .split(/(?=[A-Z])/);
+  return {
+    listName: `${words.map((word) => word.toUpperCase()).join('_')}_CHOICES`,
+    typeName: pascal(words),
+  };
+}
+
+const englishOf = (choice) => {
+  const words = choice.split(/(?=[A-Z])/).map((word) => word.toLowerCase());
+  return words.join(' ').replace(/^./, (first) => first.toUpperCase());
+};
+
 const lowerFirst = (text) => (/^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text);
 
-/** `compactTables`, "Compact tables" → its label key and the English texts of its row and palette commands. */
-export function settingNames({ name, label }) {
+/** @param {{ name: string, label: string, choices?: string }} answers → keys and English texts, a select's with choices */
+export function settingNames({ name, label, choices }) {
   const labelKey = `snxt.settings.${String(name).trim()}`;
   const text = String(label).trim();
+  const base = { name: String(name).trim(), labelKey };
+  if (String(choices ?? '').trim() === '') {
+    return {
+      ...base,
+      texts: {
+        [labelKey]: text,
+        [`${labelKey}.turnOn`]: `Turn on ${lowerFirst(text)}`,
+        [`${labelKey}.turnOff`]: `Turn off ${lowerFirst(text)}`,
+      },
+    };
+  }
+  const values = splitChoices(choices);
   return {
-    name: String(name).trim(),
-    labelKey,
-    texts: {
-      [labelKey]: text,
-      [`${labelKey}.turnOn`]: `Turn on ${lowerFirst(text)}`,
-      [`${labelKey}.turnOff`]: `Turn off ${lowerFirst(text)}`,
-    },
+    ...base,
+    ...choiceNames(name),
+    choices: values,
+    texts: Object.fromEntries([
+      [labelKey, text],
+      ...values.map((choice) => [`${labelKey}.${choice}`, englishOf(choice)]),
+    ]),
   };
 }

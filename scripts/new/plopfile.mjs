@@ -1,11 +1,112 @@
-// `npm run new -- page|setting …` (docs/recipes.md); without arguments plop asks for them.
+// `npm run new -- page|setting …` (docs/recipes.md; a setting takes --choices a,b,…); without arguments plop asks.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { addTexts, AWAITING_TRANSLATION, formatFiles, regenerateRouteTree } from './edits.mjs';
-import { checkPagePath, checkSettingName, checkText, pageNames, settingNames } from './names.mjs';
+import {
+  checkChoices,
+  checkPagePath,
+  checkSettingName,
+  checkText,
+  choicesFromCommandLine,
+  pageNames,
+  settingNames,
+} from './names.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const template = (name) => fileURLToPath(new URL(`templates/${name}`, import.meta.url));
+const CONSTANTS_IMPORT = /(import \{)([^}]*?),?\s*(\} from '(?:\.\.\/)+config\/constants';)/;
+
+// Plop asks what the command line left out; a name and a label there make choices optional (`--choices`).
+const namedOnCommandLine = (generator) => {
+  const at = process.argv.indexOf(generator);
+  return at !== -1 && at < process.argv.length - 1;
+};
+
+/** The setting's choices, from the answers or from `--choices=…` (which plop does not pass on); none: a switch. */
+function choicesOf(answers) {
+  const flag = choicesFromCommandLine(process.argv);
+  if (flag !== undefined && flag.trim() === '') throw new Error('--choices needs its values, e.g. --choices a,b');
+  const choices = answers.choices || flag || '';
+  const checked = checkChoices(choices);
+  if (checked !== true) throw new Error(checked);
+  return choices;
+}
+
+function switchActions(names) {
+  return [
+    {
+      type: 'modify',
+      path: `${root}/src/features/settings/settings-fields.ts`,
+      pattern: /(export const SETTING_FIELDS = \{[\s\S]*?)(\n\};)/,
+      template: `$1\n  ${names.name}: row(false, isBoolean),$2`,
+    },
+    {
+      type: 'modify',
+      path: `${root}/src/features/settings/page/setting-controls.ts`,
+      pattern: /(export const SETTING_CONTROLS\b[\s\S]*?)(\n\};)/,
+      template: [
+        '$1',
+        `  ${names.name}: {`,
+        "    kind: 'switch',",
+        "    section: 'general',",
+        `    labelKey: '${names.labelKey}',`,
+        "    command: 'preferences',",
+        '  },$2',
+      ].join('\n'),
+    },
+  ];
+}
+
+function choiceActions(names) {
+  const imports = `$1$2, ${names.listName}, type ${names.typeName} $3`;
+  return [
+    {
+      type: 'modify',
+      path: `${root}/src/config/constants.ts`,
+      pattern: /\s*$/,
+      template: [
+        '',
+        '',
+        `export const ${names.listName} = [${names.choices.map((choice) => `'${choice}'`).join(', ')}] as const;`,
+        `export type ${names.typeName} = (typeof ${names.listName})[number];`,
+        '',
+      ].join('\n'),
+    },
+    {
+      type: 'modify',
+      path: `${root}/src/features/settings/settings-fields.ts`,
+      pattern: CONSTANTS_IMPORT,
+      template: imports,
+    },
+    {
+      type: 'modify',
+      path: `${root}/src/features/settings/settings-fields.ts`,
+      pattern: /(export const SETTING_FIELDS = \{[\s\S]*?)(\n\};)/,
+      template: `$1\n  ${names.name}: row<${names.typeName}>('${names.choices[0]}', oneOf(${names.listName})),$2`,
+    },
+    {
+      type: 'modify',
+      path: `${root}/src/features/settings/page/setting-controls.ts`,
+      pattern: CONSTANTS_IMPORT,
+      template: `$1$2, ${names.listName} $3`,
+    },
+    {
+      type: 'modify',
+      path: `${root}/src/features/settings/page/setting-controls.ts`,
+      pattern: /(export const SETTING_CONTROLS\b[\s\S]*?)(\n\};)/,
+      template: [
+        '$1',
+        `  ${names.name}: {`,
+        "    kind: 'select',",
+        "    section: 'general',",
+        `    labelKey: '${names.labelKey}',`,
+        `    options: ${names.listName}.map((choice) => ({ value: choice, labelKey: \`${names.labelKey}.\${choice}\` })),`,
+        "    command: 'preferences',",
+        '  },$2',
+      ].join('\n'),
+    },
+  ];
+}
 
 /** @param {import('plop').NodePlopAPI} plop */
 export default function recipes(plop) {
@@ -44,43 +145,30 @@ export default function recipes(plop) {
   });
 
   plop.setGenerator('setting', {
-    description: 'a yes/no setting (off by default) in the General section, with its palette command',
+    description:
+      'a setting in the General section with its palette commands: yes/no (off), or --choices a,b,… (the first)',
     prompts: [
       { type: 'input', name: 'name', message: 'camelCase name (e.g. compactTables)', validate: checkSettingName(root) },
       { type: 'input', name: 'label', message: 'English label (e.g. Compact tables)', validate: checkText },
+      {
+        type: 'input',
+        name: 'choices',
+        message: 'Choices, the default first (e.g. compact,comfortable; empty for a yes/no switch)',
+        validate: checkChoices,
+        when: !namedOnCommandLine('setting'),
+      },
     ],
     actions: (answers) => {
-      const names = settingNames(answers);
+      const names = settingNames({ ...answers, choices: choicesOf(answers) });
+      const changed = [
+        'src/features/settings/settings-fields.ts',
+        'src/features/settings/page/setting-controls.ts',
+        AWAITING_TRANSLATION,
+      ];
       return [
-        {
-          type: 'modify',
-          path: `${root}/src/features/settings/settings-fields.ts`,
-          pattern: /(export const SETTING_FIELDS = \{[\s\S]*?)(\n\};)/,
-          template: `$1\n  ${names.name}: row(false, isBoolean),$2`,
-        },
-        {
-          type: 'modify',
-          path: `${root}/src/features/settings/page/setting-controls.ts`,
-          pattern: /(export const SETTING_CONTROLS\b[\s\S]*?)(\n\};)/,
-          template: [
-            '$1',
-            `  ${names.name}: {`,
-            "    kind: 'switch',",
-            "    section: 'general',",
-            `    labelKey: '${names.labelKey}',`,
-            "    command: 'preferences',",
-            '  },$2',
-          ].join('\n'),
-        },
+        ...(names.choices ? choiceActions(names) : switchActions(names)),
         { type: 'texts', texts: names.texts },
-        {
-          type: 'format',
-          files: [
-            'src/features/settings/settings-fields.ts',
-            'src/features/settings/page/setting-controls.ts',
-            AWAITING_TRANSLATION,
-          ],
-        },
+        { type: 'format', files: names.choices ? ['src/config/constants.ts', ...changed] : changed },
       ];
     },
   });

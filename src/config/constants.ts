@@ -75,3 +75,6 @@ export const AWS_CREDENTIALS = {
   assumedClockSkewMs: 5 * 60_000,
   maxClockOffsetMs: 24 * 60 * 60_000,
 } as const;
+
+export const TEXT_SIZE_CHOICES = ['default', 'large', 'larger'] as const;
+export type TextSize = (typeof TEXT_SIZE_CHOICES)[number];

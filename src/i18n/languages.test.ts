@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLang, languageDirection, preferredLanguage } from './languages';
+import { htmlLang, languageCode, languageDirection, preferredLanguage } from './languages';
 
 describe('the language of a first visit', () => {
   it.each([
@@ -30,6 +30,12 @@ describe('the language of a first visit', () => {
 
   it('survives values that are not strings', () => {
     expect(preferredLanguage([42, null, 'de'] as unknown as string[])).toBe('de');
+  });
+});
+
+describe('a language code', () => {
+  it('is the value in capitals, as the toolbar and the palette show it', () => {
+    expect((['en', 'pt-br', 'zh-cn', 'he'] as const).map(languageCode)).toEqual(['EN', 'PT-BR', 'ZH-CN', 'HE']);
   });
 });
 

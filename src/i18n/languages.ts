@@ -1,21 +1,17 @@
 import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, LANGUAGES, RTL_LANGUAGES, type Language } from '../config/constants';
 
-export interface LanguageInfo {
-  code: string;
-  nativeName: string;
-  locale: string;
-}
-
-export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
-  en: { code: 'EN', nativeName: 'English', locale: DEFAULT_LOCALE },
-  de: { code: 'DE', nativeName: 'Deutsch', locale: 'de-DE' },
-  sk: { code: 'SK', nativeName: 'Slovenčina', locale: 'sk-SK' },
-  fr: { code: 'FR', nativeName: 'Français', locale: 'fr-FR' },
-  es: { code: 'ES', nativeName: 'Español', locale: 'es-ES' },
-  'pt-br': { code: 'PT-BR', nativeName: 'Português (Brasil)', locale: 'pt-BR' },
-  'zh-cn': { code: 'ZH-CN', nativeName: '简体中文', locale: 'zh-CN' },
-  he: { code: 'HE', nativeName: 'עברית', locale: 'he-IL' },
+export const LANGUAGE_INFO: Record<Language, { locale: string }> = {
+  en: { locale: DEFAULT_LOCALE },
+  de: { locale: 'de-DE' },
+  sk: { locale: 'sk-SK' },
+  fr: { locale: 'fr-FR' },
+  es: { locale: 'es-ES' },
+  'pt-br': { locale: 'pt-BR' },
+  'zh-cn': { locale: 'zh-CN' },
+  he: { locale: 'he-IL' },
 };
+
+export const languageCode = (language: Language): string => language.toUpperCase();
 
 export const languageDirection = (language: Language): 'rtl' | 'ltr' =>
   RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';

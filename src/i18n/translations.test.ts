@@ -19,7 +19,9 @@ const AWAITING_TRANSLATION = new Set(
 const BRAND_KEYS = new Set(['snxt.title.short', 'snxt.title.long']);
 /** Texts that are spelled the same as in English because the word is the same in that language. */
 const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
-  de: ['snxt.profile.name'],
+  de: ['snxt.profile.name', 'snxt.palette.choice'],
+  sk: ['snxt.palette.choice'],
+  he: ['snxt.palette.choice'],
   fr: [
     'snxt.menu.drawer',
     'snxt.notifications.label',
@@ -28,8 +30,8 @@ const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
     'snxt.settings.animations.title',
     'snxt.settings.themes.nature',
   ],
-  es: ['snxt.settings.general'],
-  'pt-br': ['snxt.menu.drawer'],
+  es: ['snxt.settings.general', 'snxt.palette.choice'],
+  'pt-br': ['snxt.menu.drawer', 'snxt.palette.choice'],
 };
 // example: books {
 const BOOKS_SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {

@@ -156,6 +156,65 @@ test.describe('command palette', () => {
     await expect(page.getByRole('combobox', { name: 'Langue' }).first()).toHaveValue('fr');
   });
 
+  test('finds a command by its words: "dark" the Black theme and auto night mode, "light" the Light theme', async ({
+    page,
+  }) => {
+    await open(page);
+    await searchBox(page).fill('dark');
+    await expect(options(page)).toHaveText(['Black', 'Turn on auto night mode']);
+    await expect.poll(() => activeOption(page)).toBe('Black');
+    await searchBox(page).fill('light');
+    await expect.poll(() => activeOption(page)).toBe('Light');
+  });
+
+  test('finds a language by its own name, its English name and its code', async ({ page }) => {
+    await open(page);
+    for (const [search, language] of [
+      ['Deutsch', 'Deutsch'],
+      ['german', 'Deutsch'],
+      ['hebrew', 'עברית'],
+      ['PT-BR', 'Português (Brasil)'],
+      ['DE', 'Deutsch'],
+      ['en', 'English'],
+      ['he', 'עברית'],
+      ['zh-cn', '简体中文'],
+      ['SK', 'Slovenčina'],
+    ]) {
+      await searchBox(page).fill(search!);
+      await expect.poll(() => activeOption(page), search).toBe(language);
+    }
+  });
+
+  test('marks the theme, language and text size chosen now with a check and "current"', async ({ page }) => {
+    await open(page);
+    const option = (name: string) => palette(page).getByRole('option', { name, exact: true });
+    for (const name of ['Default', 'English', 'Text size: Default']) {
+      await expect(option(name), name).toHaveAccessibleDescription('current');
+      await expect(option(name).locator('svg'), name).toBeVisible();
+    }
+    for (const name of ['Black', 'Deutsch', 'Text size: Larger', 'Settings']) {
+      await expect(option(name), name).toHaveAccessibleDescription('');
+      await expect(option(name).locator('svg'), name).toHaveCount(0);
+    }
+    await run(page, 'black', 'Black');
+    await page.keyboard.press('Control+K');
+    await expect(option('Black')).toHaveAccessibleDescription('current');
+    await expect(option('Default')).toHaveAccessibleDescription('');
+    await run(page, 'deutsch', 'Deutsch');
+    await page.getByRole('banner').getByRole('button', { name: 'Suchen' }).click();
+    const german = page.getByRole('dialog', { name: 'Befehlspalette' });
+    await expect(german.getByRole('option', { name: 'Deutsch', exact: true })).toHaveAccessibleDescription('aktuell');
+    await expect(german.getByRole('option', { name: 'Schwarz', exact: true })).toHaveAccessibleDescription('aktuell');
+  });
+
+  test('sets the text size: "Text size: Larger" among the preferences', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('text size');
+    await expect(options(page)).toHaveText(['Text size: Default', 'Text size: Large', 'Text size: Larger']);
+    await run(page, 'larger', 'Text size: Larger');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+  });
+
   test('offers Profile and Logout only when signed in, Login before', async ({ page }) => {
     await open(page);
     await expect(options(page)).toContainText(['Home', 'Settings', 'Login']);

@@ -30,6 +30,7 @@ test.describe('settings page', () => {
 
     await main.getByLabel('Theme', { exact: true }).selectOption({ label: 'Nature' });
     await main.getByRole('switch', { name: 'Sticky header' }).click();
+    await main.getByLabel('Text size').selectOption({ label: 'Larger' });
     await main.getByRole('switch', { name: 'Auto night mode' }).click();
     await main.getByLabel('At night, use').selectOption({ label: 'Light' });
     await main.getByRole('switch', { name: 'Page animations' }).click();
@@ -43,6 +44,7 @@ test.describe('settings page', () => {
       language: 'de',
       theme: 'NATURE-THEME',
       stickyHeader: false,
+      textSize: 'larger',
       autoNightMode: true,
       nightTheme: 'LIGHT-THEME',
       pageAnimations: false,
@@ -55,6 +57,7 @@ test.describe('settings page', () => {
     await expect(main.getByLabel('Language', { exact: true })).toHaveValue('de');
     await expect(main.getByLabel('Theme', { exact: true })).toHaveValue('NATURE-THEME');
     await expect(main.getByLabel('At night, use')).toHaveValue('LIGHT-THEME');
+    await expect(main.getByLabel('Text size')).toHaveValue('larger');
     for (const [name, checked] of [
       ['Sticky header', 'false'],
       ['Auto night mode', 'true'],
@@ -76,6 +79,10 @@ test.describe('settings page', () => {
     await expect(sticky).toHaveAttribute('aria-checked', 'false');
     await page.keyboard.press('Enter');
     await expect(sticky).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Text size')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Text size')).toHaveValue('large');
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown');
     await expect(page.getByLabel('Theme', { exact: true })).toHaveValue('LIGHT-THEME');

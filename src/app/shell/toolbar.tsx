@@ -19,7 +19,7 @@ interface ToolbarProps {
 }
 
 const toolbarButton =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-full text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus';
+  'inline-flex h-[40px] min-w-[40px] items-center justify-center rounded-full text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus';
 
 const focusFirstDrawerLink = (event: KeyboardEvent) => {
   event.preventDefault();
@@ -34,7 +34,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
   const sticky = useSettings().stickyHeader;
   return (
     <header
-      className={`${sticky ? 'sticky top-0' : 'relative'} z-30 bg-toolbar text-on-toolbar shadow-md`}
+      className={`${sticky ? 'sticky top-0' : 'relative'} @container z-30 bg-toolbar text-on-toolbar shadow-md`}
       data-sticky={sticky}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-4">
@@ -55,7 +55,8 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           className="flex min-w-0 items-center gap-2 rounded-md px-1 py-1 font-semibold focus-visible:outline-toolbar-focus"
         >
           <Logo size={32} className="shrink-0 rounded-lg ring-1 ring-on-toolbar/40" />
-          <span className="truncate text-lg sm:hidden">{names.short}</span>
+          {/* Shown where the bar holds it whole (its icons take 198px, its text and spacing 10.5rem at any text size). */}
+          <span className="truncate text-lg sm:hidden @max-[calc(198px+10.5rem)]:sr-only">{names.short}</span>
           <span className="hidden truncate text-lg sm:inline">{names.long}</span>
         </Link>
         <nav aria-label={t('snxt.menu.main')} className="ms-4 hidden wide:block">

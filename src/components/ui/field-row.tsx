@@ -8,12 +8,21 @@ interface FieldRowProps {
   description?: ReactNode;
   unavailable?: boolean;
   after?: ReactNode;
+  wraps?: boolean;
   children: ReactNode;
 }
 
-export function FieldRow({ id, label, description, unavailable = false, after, children }: FieldRowProps) {
+export function FieldRow({
+  id,
+  label,
+  description,
+  unavailable = false,
+  after,
+  wraps = false,
+  children,
+}: FieldRowProps) {
   return (
-    <div className="flex items-center justify-between gap-4 py-3.5">
+    <div className={`flex items-center justify-between gap-x-4 gap-y-2 py-3.5 ${wraps ? 'flex-wrap' : ''}`}>
       <div className="min-w-0">
         <label
           htmlFor={id}

@@ -12,7 +12,7 @@ interface SelectFieldProps<V extends string> {
 export function SelectField<V extends string>({ label, value, options, onChange, description }: SelectFieldProps<V>) {
   const id = useId();
   return (
-    <FieldRow id={id} label={label} description={description}>
+    <FieldRow id={id} label={label} description={description} wraps>
       <select
         id={id}
         value={value}

@@ -1,6 +1,6 @@
 import { Command as Cmdk, useCommandState } from 'cmdk';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { SearchIcon } from '../../components/ui/svg-icons';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { SearchIcon, SvgIcon } from '../../components/ui/svg-icons';
 import type { Messages } from '../../i18n/load-messages';
 import { useT } from '../../i18n/use-t';
 import type { Command, CommandGroup } from './commands';
@@ -13,6 +13,8 @@ const GROUP_KEYS: Record<CommandGroup, string> = {
   preferences: 'snxt.palette.preferences',
   account: 'snxt.palette.account',
 };
+
+const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
 
 function useEnglish(loadEnglish: () => Promise<Messages>): Messages {
   const [english, setEnglish] = useState<Messages>({});
@@ -65,16 +67,30 @@ export function CommandList({
   const t = useT();
   const english = useEnglish(loadEnglish);
   const [search, setSearch] = useState('');
+  const currentId = useId();
+  const labelOf = (command: Command) => {
+    if (command.label) return command.label.text;
+    const args = Object.entries(command.labelArgs ?? {}).map(([name, id]) => [name, t(id)]);
+    return t(command.labelKey ?? '', Object.fromEntries(args));
+  };
   const wordsOf = (command: Command) => {
     const key = GROUP_KEYS[command.group];
-    const label = command.label?.text ?? t(command.labelKey ?? '');
-    const englishLabel = command.labelKey ? english[command.labelKey] : undefined;
-    return [label, englishLabel, t(key), english[key], ...(command.keywords ?? [])].join(' ');
+    const englishLabel = command.labelArgs ? Object.values(command.labelArgs) : [command.labelKey];
+    const translated = [key, command.keywordsKey].flatMap((id) => (id ? [t(id), english[id]] : []));
+    return [
+      labelOf(command),
+      ...englishLabel.map((id) => (id ? english[id] : undefined)),
+      ...translated,
+      ...(command.keywords ?? []),
+    ].join(' ');
   };
 
   return (
     <Cmdk label={t('snxt.palette.input')} shouldFilter={false} vimBindings={false} className="flex min-h-0 flex-col">
       <SearchInput search={search} onSearch={setSearch} />
+      <span id={currentId} hidden>
+        {t('snxt.palette.current')}
+      </span>
       <Cmdk.List label={t('snxt.palette.commands')} className="overflow-y-auto overscroll-contain p-2">
         <Cmdk.Empty className="px-3 py-6 text-center text-muted">{t('snxt.palette.empty')}</Cmdk.Empty>
         {rankCommands(commands, search, wordsOf).map(({ group, commands: found }) => (
@@ -92,13 +108,13 @@ export function CommandList({
                 key={command.id}
                 value={command.id}
                 onSelect={() => onChoose(command)}
-                className="flex cursor-pointer items-center rounded-lg px-3 py-2 select-none data-[selected=true]:bg-surface-raised data-[selected=true]:text-primary"
+                aria-describedby={command.current ? currentId : undefined}
+                className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 select-none data-[selected=true]:bg-surface-raised data-[selected=true]:text-primary"
               >
-                {command.label ? (
-                  <span lang={command.label.lang}>{command.label.text}</span>
-                ) : (
-                  t(command.labelKey ?? '')
-                )}
+                <span lang={command.label?.lang} className="min-w-0 flex-1">
+                  {labelOf(command)}
+                </span>
+                {command.current && <SvgIcon path={CHECK} width={20} height={20} className="shrink-0" />}
               </Cmdk.Item>
             ))}
           </Cmdk.Group>

@@ -8,10 +8,14 @@ export interface Command {
   group: CommandGroup;
   /** A message id: shown in the active language, found by its English text too. */
   labelKey?: string;
+  /** Message ids for the label's arguments ("{setting}: {option}"), each found by its English text too. */
+  labelArgs?: Readonly<Record<string, string>>;
   /** Or a text shown as it is, in its own language (a language's name). */
   label?: { text: string; lang: string };
-  /** More words it is found by (English and the active language). */
+  /** More words it is found by, as they are (names, codes). */
   keywords?: readonly string[];
+  keywordsKey?: string;
+  current?: boolean;
   run: () => void;
 }
 

@@ -107,6 +107,80 @@ describe('CommandPalette', () => {
     expect(optionNames()).toEqual(['Deutsch']);
   });
 
+  it('finds a command by its words in English and in the active language', async () => {
+    COMMANDS.push(
+      {
+        id: 'light',
+        group: 'theme',
+        labelKey: 'snxt.settings.themes.light',
+        keywordsKey: 'snxt.settings.themes.light.keywords',
+        run: vi.fn(),
+      },
+      {
+        id: 'night',
+        group: 'theme',
+        labelKey: 'snxt.settings.autoNightMode.turnOn',
+        keywordsKey: 'snxt.settings.autoNightMode.keywords',
+        run: vi.fn(),
+      },
+    );
+    COMMANDS[2]!.keywordsKey = 'snxt.settings.themes.black.keywords';
+    const user = await openPalette('de');
+    await waitFor(() => expect(input()).toHaveAccessibleName('Befehl eingeben oder suchen'));
+    for (const search of ['dark', 'dunkel']) {
+      await user.clear(input());
+      await user.type(input(), search);
+      expect(optionNames(), search).toEqual(['Schwarz', 'Automatischen Nachtmodus einschalten']);
+    }
+    await user.clear(input());
+    await user.type(input(), 'light');
+    await expectActive('Hell');
+  });
+
+  it('puts a command with the search as a whole word first: "de" finds Deutsch before Default', async () => {
+    COMMANDS[3]!.keywords = ['German', 'DE'];
+    COMMANDS.push({ id: 'default', group: 'theme', labelKey: 'snxt.settings.themes.default', run: vi.fn() });
+    const user = await openPalette();
+    await user.type(input(), 'de');
+    await expectActive('Deutsch');
+    expect(optionNames()).toEqual(expect.arrayContaining(['Default', 'Deutsch']));
+    await user.clear(input());
+    await user.type(input(), 'def');
+    await expectActive('Default');
+  });
+
+  it('names an option with its setting from message ids, and finds it by the English words of both', async () => {
+    COMMANDS.push({
+      id: 'theme.black',
+      group: 'preferences',
+      labelKey: 'snxt.palette.choice',
+      labelArgs: { setting: 'snxt.settings.theme', option: 'snxt.settings.themes.black' },
+      run: vi.fn(),
+    });
+    const user = await openPalette('fr');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Thème\u00a0: Noir' })).toBeInTheDocument());
+    await user.type(input(), 'theme black');
+    await waitFor(() => expect(activeOption()?.textContent).toBe('Thème\u00a0: Noir'));
+  });
+
+  it('marks what is chosen now with a check and "current" as its description, in the active language', async () => {
+    COMMANDS[2]!.current = true;
+    COMMANDS[3]!.current = true;
+    await openPalette('de');
+    const black = await screen.findByRole('option', { name: 'Schwarz' });
+    await waitFor(() => expect(black).toHaveAccessibleDescription('aktuell'));
+    expect(black.querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('option', { name: 'Deutsch' })).toHaveAccessibleDescription('aktuell');
+    const others = screen
+      .getAllByRole('option')
+      .filter((option) => !['Schwarz', 'Deutsch'].includes(option.textContent));
+    expect(others.length).toBeGreaterThan(0);
+    for (const option of others) {
+      expect(option).toHaveAccessibleDescription('');
+      expect(option.querySelector('svg')).toBeNull();
+    }
+  });
+
   it('runs the active option on Enter once closed, and gives focus back', async () => {
     const user = await openPalette();
     await user.keyboard('{ArrowDown}');

@@ -5,6 +5,8 @@ import {
   type Language,
   type NightModeSource,
   type Theme,
+  TEXT_SIZE_CHOICES,
+  type TextSize,
 } from '../../config/constants';
 import { preferredLanguage } from '../../i18n/languages';
 import { checkFields, isBoolean, isHour, oneOf, type Validator } from '../../lib/checks';
@@ -35,6 +37,7 @@ export const SETTING_FIELDS = {
   pageAnimationsDisabled: row(false, isBoolean, { pageAnimations: false }),
   elementsAnimations: row(true, isBoolean),
   hour: row(0, isHour),
+  textSize: row<TextSize>('default', oneOf(TEXT_SIZE_CHOICES)),
 };
 
 type Fields = typeof SETTING_FIELDS;

@@ -103,6 +103,10 @@ describe('settings actions', () => {
     ['hour', 7.5],
     ['hour', -1],
     ['theme', '__proto__'],
+    ['textSize', 'huge'],
+    ['textSize', 'LARGE'],
+    ['textSize', '125%'],
+    ['textSize', 'constructor'],
   ] as const)('change.%s(%j) is rejected, reported, and changes nothing', (field, value) => {
     const settings = create();
     const before = settings.state.value;
@@ -149,6 +153,16 @@ describe('effects the model owns', () => {
     expect([...root.classList]).toEqual(['black-theme']);
     settings.change.autoNightMode(false);
     expect([...root.classList]).toEqual(['light-theme']);
+  });
+
+  it('sets the root font size for the text size, from the stored value on', () => {
+    const settings = create({ stored: { textSize: 'larger' } });
+    expect(root.style.fontSize).toBe('125%');
+    settings.change.textSize('large');
+    expect(root.style.fontSize).toBe('112.5%');
+    expect(stored()?.textSize).toBe('large');
+    settings.change.textSize('default');
+    expect(root.style.fontSize).toBe('');
   });
 
   it('reads the real hour at start-up, then every 60 000 ms, writing only when it changed', () => {
@@ -332,6 +346,16 @@ describe('other tabs', () => {
     writeFromOtherTab('snxt-SETTINGS', JSON.stringify(other));
     expect(settings.state.value).toEqual(other);
     expect([...root.classList]).toEqual(['black-theme']);
+  });
+
+  it('takes a text size changed in another tab, and a broken one as the default', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const settings = create();
+    writeFromOtherTab('snxt-SETTINGS', JSON.stringify({ ...settings.state.value, textSize: 'larger' }));
+    expect(root.style.fontSize).toBe('125%');
+    writeFromOtherTab('snxt-SETTINGS', JSON.stringify({ ...settings.state.value, textSize: '__proto__' }));
+    expect(settings.state.value.textSize).toBe('default');
+    expect(root.style.fontSize).toBe('');
   });
 
   it('does not write a followed change back (no echo between tabs)', () => {

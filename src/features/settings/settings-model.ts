@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../../lib/clock';
 import { defineAction, runEffect } from '../../lib/model-kit';
 import { saveItem, type AppStorage } from '../../lib/storage';
 import { onOtherTabChange } from '../../lib/storage-events';
+import { showTextSize } from './text-size';
 import { effectiveTheme, showTheme } from './theme';
 import {
   sanitizeSettings,
@@ -101,6 +102,7 @@ export const SettingsModel = /* @__PURE__ */ createModel(
       const settings = state.value;
       showTheme(root, effectiveTheme(settings, { hour: () => settings.hour, dark: () => systemDark.value }));
     });
+    runEffect('text size', () => showTextSize(root, state.value.textSize));
 
     // The hour is compared with the clock, not with a cached value, so two tabs agree and never argue.
     const ticks = signal(0);

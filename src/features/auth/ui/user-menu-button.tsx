@@ -5,7 +5,7 @@ import type { UserProfile } from '../auth-model';
 import { displayName } from './display-email';
 
 export const toolbarAuthButton =
-  'inline-flex h-10 min-w-10 max-w-48 items-center justify-center gap-2 rounded-full px-2 font-medium text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus sm:px-3';
+  'inline-flex h-[40px] min-w-[40px] max-w-48 items-center justify-center gap-2 rounded-full px-2 font-medium text-on-toolbar hover:bg-on-toolbar/10 focus-visible:outline-toolbar-focus sm:px-3';
 
 type UserMenuButtonProps = ComponentPropsWithRef<'button'> & { user: UserProfile };
 

@@ -1,4 +1,5 @@
-import { LANGUAGES, NIGHT_MODE_SOURCES, THEMES } from '../../../config/constants';
+import { LANGUAGES, NIGHT_MODE_SOURCES, THEMES, TEXT_SIZE_CHOICES } from '../../../config/constants';
+import { LANGUAGE_NAMES } from '../../../i18n/language-names';
 import { LANGUAGE_INFO } from '../../../i18n/languages';
 import type { CommandGroup } from '../../command-palette';
 import type { SettingName } from '../settings-fields';
@@ -11,8 +12,9 @@ interface ControlBase {
   descriptionKey?: string;
   /** Shown only while this (boolean) setting is on. */
   shownWhen?: SettingName;
-  /** Offered in the command palette: a switch as "Turn on/off …" (`${labelKey}.turnOn`/`.turnOff`), a select's options. */
+  /** In the palette: a switch as "Turn on/off …" (`${labelKey}.turnOn`/`.turnOff`), a select's options. */
   command?: CommandGroup;
+  keywordsKey?: string;
 }
 
 export type SettingControl =
@@ -25,12 +27,12 @@ export type SettingControl =
       options: readonly SelectOption[];
     });
 
-type SelectOption = { value: string } & ({ labelKey: string } | { label: string; lang: string });
+type SelectOption = { value: string; keywordsKey?: string } & ({ labelKey: string } | { label: string; lang: string });
 
-const THEME_OPTIONS: readonly SelectOption[] = THEMES.map((theme) => ({
-  value: theme,
-  labelKey: `snxt.settings.themes.${theme.replace(/-THEME$/, '').toLowerCase()}`,
-}));
+const THEME_OPTIONS: readonly SelectOption[] = THEMES.map((theme) => {
+  const key = `snxt.settings.themes.${theme.replace(/-THEME$/, '').toLowerCase()}`;
+  return { value: theme, labelKey: key, keywordsKey: `${key}.keywords` };
+});
 
 export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } = {
   language: {
@@ -40,7 +42,7 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     command: 'language',
     options: LANGUAGES.map((code) => ({
       value: code,
-      label: LANGUAGE_INFO[code].nativeName,
+      label: LANGUAGE_NAMES[code],
       lang: LANGUAGE_INFO[code].locale,
     })),
   },
@@ -63,6 +65,8 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     section: 'themes',
     labelKey: 'snxt.settings.autoNightMode',
     descriptionKey: 'snxt.settings.autoNightMode.description',
+    command: 'theme',
+    keywordsKey: 'snxt.settings.autoNightMode.keywords',
   },
   nightModeSource: {
     kind: 'select',
@@ -95,5 +99,12 @@ export const SETTING_CONTROLS: { readonly [K in SettingName]?: SettingControl } 
     labelKey: 'snxt.settings.animations.elements',
     command: 'preferences',
     descriptionKey: 'snxt.settings.animations.elements.description',
+  },
+  textSize: {
+    kind: 'select',
+    section: 'general',
+    labelKey: 'snxt.settings.textSize',
+    options: TEXT_SIZE_CHOICES.map((choice) => ({ value: choice, labelKey: `snxt.settings.textSize.${choice}` })),
+    command: 'preferences',
   },
 };

@@ -62,6 +62,29 @@ describe('SettingsPage', () => {
     expect(themes.map((option) => option.textContent)).toEqual(['Default', 'Light', 'Nature', 'Black']);
   });
 
+  it('offers Text size in General: Default, Large, Larger', async () => {
+    const { userEvent } = await renderPage();
+    const textSize = within(screen.getByRole('group', { name: 'General' })).getByRole('combobox', {
+      name: 'Text size',
+    });
+    expect(textSize).toHaveValue('default');
+    const options = within(textSize).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Default', 'Large', 'Larger']);
+    await userEvent.selectOptions(textSize, 'Larger');
+    expect(settings().state.value.textSize).toBe('larger');
+    expect(textSize).toHaveValue('larger');
+  });
+
+  it('names Text size and its options in the language on screen', async () => {
+    await renderPage({ stored: { 'snxt-SETTINGS': { language: 'fr' } } });
+    const textSize = await screen.findByRole('combobox', { name: 'Taille du texte' });
+    expect(
+      within(textSize)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Par défaut', 'Grande', 'Plus grande']);
+  });
+
   it('changes the settings through their actions', async () => {
     const { userEvent } = await renderPage();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'Nature');

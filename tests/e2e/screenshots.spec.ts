@@ -1,0 +1,113 @@
+/*
+ * Screens stay as designed: each page below in the four themes at 1280 px in English, and in Default and Black at
+ * 390 px in Hebrew, compared pixel for pixel (threshold 0) with the images in screenshots.spec.ts-snapshots/. A change
+ * that moves a pixel fails with the expected, actual and diff images in test-results/ (and the HTML report).
+ *
+ * The images are what Debian's Chromium draws with the fonts `.ci/run` installs (FONT_PACKAGES there): the page's
+ * font stack resolves to Noto Sans and Noto Sans Hebrew (fonts-noto-core). Each test first checks that Chromium draws
+ * the page with exactly FONTS_USED, so a machine with other fonts fails with that reason, not with a thousand pixels.
+ * Dynamic text is masked: the year and the version in the footer.
+ *
+ * When a change of the look is intended (or Chromium itself draws differently after an update), make new images,
+ * look at every one that changed (`git status`, an image viewer), and commit them with the change:
+ *   npx playwright test tests/e2e/screenshots.spec.ts --update-snapshots
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import { appReady, expect, seedSettings, test } from './fixtures';
+
+interface Screen {
+  path: string;
+  name: string;
+  /** A page for signed-in visitors: the demo account signs in at the local provider first. */
+  signedIn?: boolean;
+}
+
+// The Books pages join with one entry: { path: '/books', name: 'books', signedIn: true }.
+const SCREENS: readonly Screen[] = [
+  { path: '/', name: 'home' },
+  { path: '/settings', name: 'settings' },
+];
+
+const LOOKS = [
+  ...['DEFAULT-THEME', 'LIGHT-THEME', 'NATURE-THEME', 'BLACK-THEME'].map((theme) => ({
+    theme,
+    language: 'en',
+    width: 1280,
+  })),
+  ...['DEFAULT-THEME', 'BLACK-THEME'].map((theme) => ({ theme, language: 'he', width: 390 })),
+];
+
+const HEIGHT = { 1280: 800, 390: 844 } as const;
+/** The Chromium the images were drawn by (Debian 12's 156.0.8078.108): another major version draws text anew. */
+const DRAWN_BY_MAJOR = 156;
+const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo' };
+/** The fonts Chromium draws the pages with, per language: what fonts-noto-core gives the app's font stack. */
+const FONTS_USED = { en: ['Noto Sans'], he: ['Noto Sans', 'Noto Sans Hebrew'] } as const;
+
+/** The font families Chromium used for the text of the page (DevTools protocol: CSS.getPlatformFontsForNode). */
+async function fontsUsed(page: Page): Promise<string[]> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'body *' });
+  const families = new Set<string>();
+  for (const nodeId of nodeIds) {
+    // A node the app replaced meanwhile (the tooltip code swaps in when idle) has no fonts to tell.
+    const fonts = await cdp.send('CSS.getPlatformFontsForNode', { nodeId }).then(
+      (answer) => answer.fonts,
+      () => [],
+    );
+    for (const font of fonts) families.add(font.familyName);
+  }
+  await cdp.detach();
+  return [...families].sort();
+}
+
+async function signInAtProvider(page: Page) {
+  await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_OIDC_ISSUER}/interaction/`));
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('screens stay as designed', () => {
+  for (const { path, name, signedIn } of SCREENS) {
+    for (const { theme, language, width } of LOOKS) {
+      const look = `${theme.replace(/-THEME$/, '').toLowerCase()}-${language}-${width}`;
+      test(`${path} ${look}`, async ({ page, browser }) => {
+        const major = Number(browser.version().split('.')[0]);
+        test.skip(
+          major !== DRAWN_BY_MAJOR,
+          `The images were drawn by Chromium ${DRAWN_BY_MAJOR}, this is ${browser.version()}: look at the differences ` +
+            'and draw them again with --update-snapshots (see the top of this file).',
+        );
+        await page.setViewportSize({ width, height: HEIGHT[width as keyof typeof HEIGHT] });
+        await seedSettings(page, { theme, language });
+        await page.goto(path);
+        if (signedIn) await signInAtProvider(page);
+        await appReady(page);
+        const html = page.locator('html');
+        await expect(html).toHaveClass(theme.toLowerCase());
+        await expect(html).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+        const fonts = await fontsUsed(page);
+        expect(
+          fonts,
+          `Chromium ${browser.version()} draws ${path} in ${language} with ${fonts.join(', ')}; the images were made ` +
+            `with ${FONTS_USED[language as keyof typeof FONTS_USED].join(', ')}: install the fonts .ci/run installs.`,
+        ).toEqual(FONTS_USED[language as keyof typeof FONTS_USED]);
+
+        const footer = page.getByRole('contentinfo');
+        await expect(page, `${path} ${look} in Chromium ${browser.version()}`).toHaveScreenshot(`${name}-${look}.png`, {
+          fullPage: true,
+          animations: 'disabled',
+          threshold: 0,
+          maxDiffPixels: 0,
+          mask: [footer.getByText(/^© \d{4}$/), footer.getByRole('link', { name: /^v\d/ })],
+        });
+      });
+    }
+  }
+});
