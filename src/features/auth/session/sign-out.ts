@@ -3,7 +3,8 @@ import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import { reportNotice } from '../../../lib/notice-bus';
 import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../auth-notices';
-import { RENEW_LOCK_NAME, withLock, type SingleTabUserManager } from './user-manager';
+import { withLock } from '../../../lib/with-lock';
+import { RENEW_LOCK_NAME, type SingleTabUserManager } from './user-manager';
 
 function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
