@@ -18,6 +18,7 @@ describe('parseEnv', () => {
       authRequired: false,
       apiOrigins: { self: false, origins: [] },
       errorReportUrl: null,
+      idleTimeoutMinutes: null,
     });
   });
 
@@ -304,6 +305,54 @@ describe('parseEnv', () => {
         'http://errors.example.com/r',
       );
       expect(error).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('VITE_IDLE_TIMEOUT_MINUTES (idle sign-out)', () => {
+    const signIn = { VITE_OIDC_AUTHORITY: 'https://idp.example', VITE_OIDC_CLIENT_ID: 'c' };
+    const minutes = (value: string, base: Record<string, string | boolean> = { ...production, ...signIn }) =>
+      parseEnv({ ...base, VITE_IDLE_TIMEOUT_MINUTES: value }).idleTimeoutMinutes;
+
+    it.each([
+      ['2', 2],
+      [' 15 ', 15],
+      ['1440', 1440],
+      ['0030', 30],
+      ['', null],
+    ])('reads %j as %j', (value, expected) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(minutes(value)).toBe(expected);
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['1', 'below the minimum'],
+      ['0', 'zero'],
+      ['1441', 'above the maximum'],
+      ['-5', 'negative'],
+      ['+5', 'a sign'],
+      ['2.5', 'a fraction'],
+      ['5.0', 'a decimal point'],
+      ['1e3', 'an exponent'],
+      ['0x10', 'hexadecimal'],
+      ['Infinity', 'infinity'],
+      ['NaN', 'not a number'],
+      ['١٠', 'Arabic-Indic digits'],
+      ['１０', 'full-width digits'],
+      ['10 minutes', 'a unit'],
+      ['99999999999999999999', 'too long'],
+    ])('refuses %j (%s): one console error naming it, and the feature off', (value) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(minutes(value)).toBeNull();
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_IDLE_TIMEOUT_MINUTES');
+    });
+
+    it('needs sign-in: without it, one console error and the feature off', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(minutes('10', production)).toBeNull();
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toMatch(/VITE_IDLE_TIMEOUT_MINUTES.*needs sign-in/);
     });
   });
 

@@ -1,6 +1,7 @@
 import { identityEndpointOf, regionOfId } from './cognito-identity-pool.mjs';
 import { checkErrorReportUrl, LOOPBACK_HOSTS } from './error-report-url.mjs';
 import { checkI18nPrefix } from './i18n-prefix.mjs';
+import { IDLE_SIGN_OUT } from './constants';
 
 // Checked at build time (vite.config.ts; the bundle gets the result): an invalid value is one console error, its feature off.
 export interface AppEnv {
@@ -16,6 +17,7 @@ export interface AppEnv {
   authRequired: boolean;
   apiOrigins: ApiOrigins;
   errorReportUrl: string | null;
+  idleTimeoutMinutes: number | null;
 }
 
 export interface ApiOrigins {
@@ -114,6 +116,22 @@ function parseAuthRequired(raw: RawEnv, oidc: OidcEnv | null): boolean {
 
 // Exactly `scheme://host[:port]`: a path would suggest the token stays under it (it goes to the whole origin), userinfo
 // or a wildcard can make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
+function parseIdleTimeout(raw: RawEnv, oidc: OidcEnv | null): number | null {
+  const value = text(raw, 'VITE_IDLE_TIMEOUT_MINUTES');
+  if (value === undefined) return null;
+  const { minMinutes, maxMinutes } = IDLE_SIGN_OUT;
+  const minutes = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+  if (!(minutes >= minMinutes && minutes <= maxMinutes)) {
+    return invalid(
+      'VITE_IDLE_TIMEOUT_MINUTES',
+      `"${value}" is not a whole number of minutes from ${minMinutes} to ${maxMinutes}`,
+    );
+  }
+  if (!oidc)
+    return invalid('VITE_IDLE_TIMEOUT_MINUTES', 'needs sign-in (VITE_OIDC_AUTHORITY and VITE_OIDC_CLIENT_ID, valid)');
+  return minutes;
+}
+
 function parseApiOrigin(entry: string, production: boolean): string | null {
   if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
   try {
@@ -225,5 +243,6 @@ function readEnv(raw: RawEnv): AppEnv {
     authRequired: parseAuthRequired(raw, oidc),
     apiOrigins: parseApiOrigins(raw, production),
     errorReportUrl: parseErrorReportUrl(raw, production),
+    idleTimeoutMinutes: parseIdleTimeout(raw, oidc),
   };
 }
