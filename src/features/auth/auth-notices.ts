@@ -21,13 +21,20 @@ export const AUTH_NOTICES = {
     messageId: 'snxt.auth.signOutIncomplete',
     defaultMessage: 'You are signed out here, but the sign-in service could not be reached to end its session.',
   },
+  // Until dismissed: whoever reads it has been away.
+  signedOutInactive: {
+    kind: 'info',
+    messageId: 'snxt.auth.signedOutInactive',
+    defaultMessage: 'You were signed out because you were inactive.',
+    durationMs: 0,
+  },
 } as const satisfies Record<string, Notice>;
 
 export type AuthNoticeName = keyof typeof AUTH_NOTICES;
 type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 // sessionStorage, not `snxt-` (app state): it is for the app's next start in this tab only.
-export const CARRIED_NOTICE_KEY = 'snxt:auth-notice';
+const CARRIED_NOTICE_KEY = 'snxt:auth-notice';
 
 export function tabStorage(): TabStorage | null {
   try {
@@ -37,14 +44,26 @@ export function tabStorage(): TabStorage | null {
   }
 }
 
-/** Once, and only one of the app's own notices: never text from storage. */
-export function takeCarriedNotice(storage = tabStorage()): Notice | null {
+export function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
   try {
-    const name = storage?.getItem(CARRIED_NOTICE_KEY);
-    if (!name) return null;
-    storage?.removeItem(CARRIED_NOTICE_KEY);
-    return Object.hasOwn(AUTH_NOTICES, name) ? AUTH_NOTICES[name as AuthNoticeName] : null;
+    const carried = storage?.getItem(CARRIED_NOTICE_KEY)?.split(' ') ?? [];
+    storage?.setItem(CARRIED_NOTICE_KEY, [...new Set([...carried, name])].join(' '));
+    return storage !== null;
   } catch {
-    return null;
+    return false;
+  }
+}
+
+/** Once, and only the app's own notices: never text from storage. */
+export function takeCarriedNotices(storage = tabStorage()): Notice[] {
+  try {
+    const names = storage?.getItem(CARRIED_NOTICE_KEY);
+    if (!names) return [];
+    storage?.removeItem(CARRIED_NOTICE_KEY);
+    return [...new Set(names.split(' '))]
+      .filter((name) => Object.hasOwn(AUTH_NOTICES, name))
+      .map((name) => AUTH_NOTICES[name as AuthNoticeName]);
+  } catch {
+    return [];
   }
 }

@@ -7,10 +7,11 @@ import { signal } from '@preact/signals-react';
 import type { Language } from '../../config/constants';
 import { startTestState } from '../../test/test-state';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
-import { CARRIED_NOTICE_KEY } from './auth-notices';
 import type { ConnectedSession } from './session/session';
 import { SignInModel } from './sign-in-model';
 import { storageEvent } from '../../test/other-tab';
+
+const CARRIED = 'snxt:auth-notice';
 
 const OIDC = TEST_OIDC;
 const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1', name: 'Ada' } };
@@ -163,7 +164,7 @@ describe('sign-in at start-up, Login and Logout', () => {
   });
 
   it("shows, once, a notice that had to wait for the way back from the provider's sign-out", async () => {
-    sessionStorage.setItem(CARRIED_NOTICE_KEY, 'signOutIncomplete');
+    sessionStorage.setItem(CARRIED, 'signOutIncomplete');
     const { load } = fakeSession();
     startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });
     startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });

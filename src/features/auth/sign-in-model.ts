@@ -5,7 +5,7 @@ import { cachedPromise } from '../../lib/cached-promise';
 import { reportNotice } from '../../lib/notice-bus';
 import type { AppStorage } from '../../lib/storage';
 import type { AuthModel } from './auth-model';
-import { AUTH_NOTICES, takeCarriedNotice } from './auth-notices';
+import { AUTH_NOTICES, takeCarriedNotices } from './auth-notices';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './session/callback-url';
 import type { ConnectedSession } from './session/session';
 import { takeStoredTokens } from './session/stored-session';
@@ -79,8 +79,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, languag
   }
 
   function start(oidc: OidcEnv) {
-    const carried = takeCarriedNotice();
-    if (carried) reportNotice(carried);
+    for (const notice of takeCarriedNotices()) reportNotice(notice);
     // Left by a sign-out that could not finish.
     const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
     if (left !== null) {
@@ -138,6 +137,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, languag
         (connected) => connected.session.endSession(ended),
         (error: unknown) => {
           console.warn('Could not load sign-out', error);
+          for (const notice of takeCarriedNotices()) reportNotice(notice);
           reportNotice(AUTH_NOTICES.signOutIncomplete);
         },
       );
