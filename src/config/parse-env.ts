@@ -1,7 +1,6 @@
 import { identityEndpointOf, regionOfId } from './cognito-identity-pool.mjs';
 import { checkErrorReportUrl, LOOPBACK_HOSTS } from './error-report-url.mjs';
 import { checkI18nPrefix } from './i18n-prefix.mjs';
-import { IDLE_SIGN_OUT } from './constants';
 
 // Checked at build time (vite.config.ts; the bundle gets the result): an invalid value is one console error, its feature off.
 export interface AppEnv {
@@ -114,12 +113,12 @@ function parseAuthRequired(raw: RawEnv, oidc: OidcEnv | null): boolean {
   return value === 'true';
 }
 
-// Exactly `scheme://host[:port]`: a path would suggest the token stays under it (it goes to the whole origin), userinfo
-// or a wildcard can make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
+const IDLE_TIMEOUT = { minMinutes: 2, maxMinutes: 1440 };
+
 function parseIdleTimeout(raw: RawEnv, oidc: OidcEnv | null): number | null {
   const value = text(raw, 'VITE_IDLE_TIMEOUT_MINUTES');
   if (value === undefined) return null;
-  const { minMinutes, maxMinutes } = IDLE_SIGN_OUT;
+  const { minMinutes, maxMinutes } = IDLE_TIMEOUT;
   const minutes = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
   if (!(minutes >= minMinutes && minutes <= maxMinutes)) {
     return invalid(
@@ -132,6 +131,8 @@ function parseIdleTimeout(raw: RawEnv, oidc: OidcEnv | null): number | null {
   return minutes;
 }
 
+// Exactly `scheme://host[:port]`: a path would suggest the token stays under it (it goes to the whole origin), userinfo
+// or a wildcard can make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
 function parseApiOrigin(entry: string, production: boolean): string | null {
   if (!/^https?:\/\/[^*?#@]+$/i.test(entry)) return null;
   try {
