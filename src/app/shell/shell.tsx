@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { WIDE_LAYOUT_MIN_WIDTH_PX } from '../../config/constants';
 import { useT } from '../../i18n/use-t';
 import { ConsentBannerSlot } from '../../features/analytics';
+import { ShortcutsHost } from '../../features/shortcuts';
 import { Footer } from './footer';
 import { RouteAnnouncer } from './route-announcer';
 import { SideDrawer } from './side-drawer';
@@ -56,6 +57,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
         <Footer />
         {__GA_MEASUREMENT_ID__ && <ConsentBannerSlot />}
         <RouteAnnouncer />
+        <ShortcutsHost />
         {drawerOpen && (
           <button
             type="button"

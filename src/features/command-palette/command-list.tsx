@@ -12,6 +12,7 @@ const GROUP_KEYS: Record<CommandGroup, string> = {
   language: 'snxt.settings.language',
   preferences: 'snxt.palette.preferences',
   account: 'snxt.palette.account',
+  help: 'snxt.palette.help',
 };
 
 function useEnglish(loadEnglish: () => Promise<Messages>): Messages {
@@ -91,6 +92,7 @@ export function CommandList({
               <Cmdk.Item
                 key={command.id}
                 value={command.id}
+                aria-keyshortcuts={command.keyshortcuts}
                 onSelect={() => onChoose(command)}
                 className="flex cursor-pointer items-center rounded-lg px-3 py-2 select-none data-[selected=true]:bg-surface-raised data-[selected=true]:text-primary"
               >

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 
-export const COMMAND_GROUPS = ['pages', 'theme', 'language', 'preferences', 'account'] as const;
+export const COMMAND_GROUPS = ['pages', 'theme', 'language', 'preferences', 'account', 'help'] as const;
 export type CommandGroup = (typeof COMMAND_GROUPS)[number];
 
 export interface Command {
@@ -12,6 +12,7 @@ export interface Command {
   label?: { text: string; lang: string };
   /** More words it is found by (English and the active language). */
   keywords?: readonly string[];
+  keyshortcuts?: string;
   run: () => void;
 }
 
