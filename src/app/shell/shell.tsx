@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { WIDE_LAYOUT_MIN_WIDTH_PX } from '../../config/constants';
 import { useT } from '../../i18n/use-t';
 import { ConsentBannerSlot } from '../../features/analytics';
+import { IdleWarningSlot } from '../../features/auth';
 import { ShortcutsHost } from '../../features/shortcuts';
 import { Footer } from './footer';
 import { RouteAnnouncer } from './route-announcer';
@@ -56,6 +57,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
         </main>
         <Footer />
         {__GA_MEASUREMENT_ID__ && <ConsentBannerSlot />}
+        {__IDLE_TIMEOUT_MINUTES__ && <IdleWarningSlot />}
         <RouteAnnouncer />
         <ShortcutsHost />
         {drawerOpen && (

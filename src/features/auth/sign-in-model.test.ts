@@ -48,6 +48,8 @@ interface StartOptions {
   location: Location;
   load: () => Promise<ConnectedSession>;
   storage?: ReturnType<typeof createMemoryStorage>;
+  /** What startApp adds in builds with an idle sign-out. */
+  afterIdle?: { automatic: boolean; returnTo: (path: string) => string };
 }
 
 let model: SignInModel;
@@ -57,10 +59,17 @@ const language = signal<Language>('en');
 const readIdToken = async () => (await sessionTokens()?.idToken()) ?? null;
 
 /** Starts the app's state on `storage` (holding `storedAuth`), then a fresh sign-in model, as the app does. */
-function startAuth({ oidc = OIDC, storedAuth = null, location, load, storage = createMemoryStorage() }: StartOptions) {
+function startAuth({
+  oidc = OIDC,
+  storedAuth = null,
+  location,
+  load,
+  storage = createMemoryStorage(),
+  afterIdle,
+}: StartOptions) {
   startTestState({ storage, stored: { 'snxt-AUTH': storedAuth } });
   language.value = 'en';
-  model = new SignInModel({ auth: auth(), storage, oidc, location, language, loadSession: load });
+  model = new SignInModel({ auth: auth(), storage, oidc, location, language, loadSession: load, ...afterIdle });
   const started = model;
   onTestFinished(() => started[Symbol.dispose]());
 }
@@ -415,6 +424,20 @@ describe('a page that needs sign-in', () => {
     await flush();
     expect(session.login).not.toHaveBeenCalled();
     expect(model.gate.value).toBe('sign-in');
+  });
+
+  it('after an idle sign-out in this tab, waits for Login, which returns to the page the visitor was on', async () => {
+    const { load, session } = fakeSession();
+    const returnTo = vi.fn((path: string) => (path === '/' ? '/profile?tab=1' : path));
+    startAuth({ storedAuth: null, location: at('/'), load, afterIdle: { automatic: false, returnTo } });
+    const opened = model.requireSignIn('/');
+    await flush();
+    expect(await isSettled(opened)).toBe(false);
+    expect(session.login).not.toHaveBeenCalled();
+    expect(model.gate.value).toBe('sign-in');
+    model.login();
+    await flush();
+    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile?tab=1', 'en', false);
   });
 
   it('sends the visitor to the hosted page in the language on screen', async () => {
