@@ -76,7 +76,7 @@ export default defineConfig(({ mode, command }) => {
       // Literals, so a build without them drops the reporting, analytics and idle sign-out code entirely.
       __ERROR_REPORT_URL__: JSON.stringify(app.env.errorReportUrl),
       __GA_MEASUREMENT_ID__: JSON.stringify(app.env.gaMeasurementId),
-      __IDLE_TIMEOUT_MINUTES__: JSON.stringify(app.env.idleTimeoutMinutes),
+      __IDLE_TIMEOUT_MINUTES__: JSON.stringify(app.env.idleTimeoutMinutes ?? null),
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },

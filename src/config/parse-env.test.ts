@@ -18,7 +18,6 @@ describe('parseEnv', () => {
       authRequired: false,
       apiOrigins: { self: false, origins: [] },
       errorReportUrl: null,
-      idleTimeoutMinutes: null,
     });
   });
 
@@ -318,7 +317,7 @@ describe('parseEnv', () => {
       [' 15 ', 15],
       ['1440', 1440],
       ['0030', 30],
-      ['', null],
+      ['', undefined],
     ])('reads %j as %j', (value, expected) => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       expect(minutes(value)).toBe(expected);
@@ -343,14 +342,14 @@ describe('parseEnv', () => {
       ['99999999999999999999', 'too long'],
     ])('refuses %j (%s): one console error naming it, and the feature off', (value) => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      expect(minutes(value)).toBeNull();
+      expect(minutes(value)).toBeUndefined();
       expect(error).toHaveBeenCalledOnce();
       expect(error.mock.calls[0]?.[0]).toContain('VITE_IDLE_TIMEOUT_MINUTES');
     });
 
     it('needs sign-in: without it, one console error and the feature off', () => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      expect(minutes('10', production)).toBeNull();
+      expect(minutes('10', production)).toBeUndefined();
       expect(error).toHaveBeenCalledOnce();
       expect(error.mock.calls[0]?.[0]).toMatch(/VITE_IDLE_TIMEOUT_MINUTES.*needs sign-in/);
     });

@@ -16,7 +16,7 @@ export interface AppEnv {
   authRequired: boolean;
   apiOrigins: ApiOrigins;
   errorReportUrl: string | null;
-  idleTimeoutMinutes: number | null;
+  idleTimeoutMinutes?: number;
 }
 
 export interface ApiOrigins {
@@ -131,6 +131,8 @@ function parseIdleTimeout(raw: RawEnv, oidc: OidcEnv | null): number | null {
   return minutes;
 }
 
+const withIdleTimeout = (minutes: number | null) => (minutes === null ? {} : { idleTimeoutMinutes: minutes });
+
 // Exactly `scheme://host[:port]`: a path would suggest the token stays under it (it goes to the whole origin), userinfo
 // or a wildcard can make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
 function parseApiOrigin(entry: string, production: boolean): string | null {
@@ -244,6 +246,6 @@ function readEnv(raw: RawEnv): AppEnv {
     authRequired: parseAuthRequired(raw, oidc),
     apiOrigins: parseApiOrigins(raw, production),
     errorReportUrl: parseErrorReportUrl(raw, production),
-    idleTimeoutMinutes: parseIdleTimeout(raw, oidc),
+    ...withIdleTimeout(parseIdleTimeout(raw, oidc)),
   };
 }

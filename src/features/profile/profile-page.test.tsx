@@ -20,7 +20,7 @@ describe('ProfilePage', () => {
 
   describe('with an idle sign-out', () => {
     afterEach(() => {
-      env.idleTimeoutMinutes = null;
+      delete env.idleTimeoutMinutes;
     });
 
     it('says after how long without activity the user is signed out', async () => {
