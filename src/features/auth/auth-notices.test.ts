@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_NOTICES, carryNotice, takeCarriedNotices } from './auth-notices';
+import { AUTH_NOTICES, takeCarriedNotices } from './auth-notices';
+import { carryNotice } from './carry-notice';
+import { IDLE_NOTICES } from './idle/idle-notices';
 
 const CARRIED = 'snxt:auth-notice';
 
@@ -17,7 +19,16 @@ describe('notices carried over a page change', () => {
     expect(carryNotice('signedOutInactive')).toBe(true);
     expect(carryNotice('signOutIncomplete')).toBe(true);
     expect(carryNotice('signedOutInactive')).toBe(true);
-    expect(takeCarriedNotices()).toEqual([AUTH_NOTICES.signedOutInactive, AUTH_NOTICES.signOutIncomplete]);
+    expect(takeCarriedNotices(sessionStorage, { ...AUTH_NOTICES, ...IDLE_NOTICES })).toEqual([
+      IDLE_NOTICES.signedOutInactive,
+      AUTH_NOTICES.signOutIncomplete,
+    ]);
+  });
+
+  it('leave out an idle sign-out’s notice in a build without one', () => {
+    carryNotice('signedOutInactive');
+    carryNotice('signOutIncomplete');
+    expect(takeCarriedNotices()).toEqual([AUTH_NOTICES.signOutIncomplete]);
   });
 
   it('are only ever the app’s own notices, whatever storage holds', () => {

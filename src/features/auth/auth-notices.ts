@@ -1,4 +1,5 @@
 import type { Notice } from '../../lib/notice-bus';
+import { IDLE_NOTICES } from './idle/idle-notices';
 
 export const AUTH_NOTICES = {
   signInFailed: {
@@ -21,20 +22,18 @@ export const AUTH_NOTICES = {
     messageId: 'snxt.auth.signOutIncomplete',
     defaultMessage: 'You are signed out here, but the sign-in service could not be reached to end its session.',
   },
-  // Until dismissed: whoever reads it has been away.
-  signedOutInactive: {
-    kind: 'info',
-    messageId: 'snxt.auth.signedOutInactive',
-    defaultMessage: 'You were signed out because you were inactive.',
-    durationMs: 0,
-  },
 } as const satisfies Record<string, Notice>;
 
-export type AuthNoticeName = keyof typeof AUTH_NOTICES;
+// What a sign-out can carry over the provider's page; an idle sign-out's notice only in builds with one.
+const CARRIED_NOTICES: Record<string, Notice> = __IDLE_TIMEOUT_MINUTES__
+  ? { ...AUTH_NOTICES, ...IDLE_NOTICES }
+  : AUTH_NOTICES;
+
+export type CarriedNoticeName = keyof typeof AUTH_NOTICES | keyof typeof IDLE_NOTICES;
 type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 // sessionStorage, not `snxt-` (app state): it is for the app's next start in this tab only.
-const CARRIED_NOTICE_KEY = 'snxt:auth-notice';
+export const CARRIED_NOTICE_KEY = 'snxt:auth-notice';
 
 export function tabStorage(): TabStorage | null {
   try {
@@ -44,25 +43,12 @@ export function tabStorage(): TabStorage | null {
   }
 }
 
-export function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
-  try {
-    const carried = storage?.getItem(CARRIED_NOTICE_KEY)?.split(' ') ?? [];
-    storage?.setItem(CARRIED_NOTICE_KEY, [...new Set([...carried, name])].join(' '));
-    return storage !== null;
-  } catch {
-    return false;
-  }
-}
-
 /** Once, and only the app's own notices: never text from storage. */
-export function takeCarriedNotices(storage = tabStorage()): Notice[] {
+export function takeCarriedNotices(storage = tabStorage(), known = CARRIED_NOTICES): Notice[] {
   try {
-    const names = storage?.getItem(CARRIED_NOTICE_KEY);
-    if (!names) return [];
+    const names = new Set(storage?.getItem(CARRIED_NOTICE_KEY)?.split(' '));
     storage?.removeItem(CARRIED_NOTICE_KEY);
-    return [...new Set(names.split(' '))]
-      .filter((name) => Object.hasOwn(AUTH_NOTICES, name))
-      .map((name) => AUTH_NOTICES[name as AuthNoticeName]);
+    return [...names].filter((name) => Object.hasOwn(known, name)).map((name) => known[name] as Notice);
   } catch {
     return [];
   }

@@ -4,6 +4,7 @@ import { otherTabWrites } from '../../../test/other-tab';
 import { startTestState } from '../../../test/test-state';
 import { auth } from '../auth-model';
 import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
+import { IDLE_NOTICES } from './idle-notices';
 import { runSignIn } from '../sign-in';
 import type { SignInModel } from '../sign-in-model';
 import { runningIdle } from './idle-model';
@@ -67,7 +68,10 @@ describe('the idle sign-out while someone is signed in', () => {
     await vi.advanceTimersByTimeAsync(3 * MINUTE);
     expect(logout).toHaveBeenCalledOnce();
     expect(auth().state.value.isAuthenticated).toBe(false);
-    expect(takeCarriedNotices()).toEqual([AUTH_NOTICES.signedOutInactive]);
+    // This build's list of notices that may be carried, with the idle one.
+    expect(takeCarriedNotices(sessionStorage, { ...AUTH_NOTICES, ...IDLE_NOTICES })).toEqual([
+      IDLE_NOTICES.signedOutInactive,
+    ]);
     expect(reports.notice).not.toHaveBeenCalled();
     // Back from the provider at `/`: Login there returns to the page.
     const signIn = signInAfterIdleSignOut(ORIGIN);
@@ -82,7 +86,7 @@ describe('the idle sign-out while someone is signed in', () => {
     otherTabWrites(storage, 'snxt-IDLE', JSON.stringify({ activeAt: START, endedAt: Date.now() }));
     expect(auth().state.value.isAuthenticated).toBe(false);
     expect(logout).not.toHaveBeenCalled();
-    expect(reports.notice).toHaveBeenCalledWith(AUTH_NOTICES.signedOutInactive);
+    expect(reports.notice).toHaveBeenCalledWith(IDLE_NOTICES.signedOutInactive);
     expect(signInAfterIdleSignOut(ORIGIN).returnTo('/')).toBe('/settings?tab=1#top');
   });
 

@@ -2,7 +2,8 @@ import { computed, effect, untracked } from '@preact/signals-react';
 import { reportNotice } from '../../../lib/notice-bus';
 import { appStorage } from '../../../lib/storage';
 import { auth } from '../auth-model';
-import { AUTH_NOTICES, carryNotice } from '../auth-notices';
+import { carryNotice } from '../carry-notice';
+import { IDLE_NOTICES } from './idle-notices';
 import { currentPath } from '../session/callback-url';
 import { logout } from '../sign-in';
 import { IdleModel, runIdle } from './idle-model';
@@ -25,12 +26,12 @@ export function startIdleSignOut(minutes: number): () => void {
           // The provider's page comes next: the notice waits for the way back.
           expire: () => {
             keepReturnPage(currentPath(window.location));
-            if (!carryNotice('signedOutInactive')) reportNotice(AUTH_NOTICES.signedOutInactive);
+            if (!carryNotice('signedOutInactive')) reportNotice(IDLE_NOTICES.signedOutInactive);
             logout();
           },
           endedElsewhere: () => {
             keepReturnPage(currentPath(window.location));
-            reportNotice(AUTH_NOTICES.signedOutInactive);
+            reportNotice(IDLE_NOTICES.signedOutInactive);
             auth().sessionEnded();
           },
         }),

@@ -8,7 +8,8 @@ import { AuthModel } from '../auth-model';
 import { locksTakenBy } from '../../../test/locks';
 import { startTestSignIn } from '../../../test/oidc';
 import { sessionWiring } from '../../../test/user-manager';
-import { AUTH_NOTICES, carryNotice, takeCarriedNotices } from '../auth-notices';
+import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
+import { carryNotice } from '../carry-notice';
 import { connectSession } from './session';
 import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
 
@@ -539,14 +540,14 @@ describe('Logout', () => {
     expect(takeCarriedNotices()).toEqual([]);
   });
 
-  it('says at once what was carried for the way back when the provider cannot be reached', async () => {
-    carryNotice('signedOutInactive');
+  it('says at once every notice kept for the way back when the provider cannot be reached', async () => {
+    carryNotice('callbackIgnored');
     const userManager = fakeUserManager(null);
     userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
     const { session } = setup(SIGNED_IN, userManager);
     await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual([
-      'snxt.auth.signedOutInactive',
+      'snxt.auth.callbackIgnored',
       'snxt.auth.signOutIncomplete',
     ]);
     expect(takeCarriedNotices()).toEqual([]);

@@ -3,7 +3,8 @@ import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import { reportNotice } from '../../../lib/notice-bus';
 import { withLock } from '../../../lib/with-lock';
-import { AUTH_NOTICES, carryNotice, takeCarriedNotices } from '../auth-notices';
+import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
+import { carryNotice } from '../carry-notice';
 import { RENEW_LOCK_NAME, type SingleTabUserManager } from './user-manager';
 
 function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
