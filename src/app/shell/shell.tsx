@@ -3,7 +3,7 @@ import { WIDE_LAYOUT_MIN_WIDTH_PX } from '../../config/constants';
 import { useT } from '../../i18n/use-t';
 import { ConsentBannerSlot } from '../../features/analytics';
 import { IdleWarningSlot } from '../../features/auth';
-import { ShortcutsHost } from '../../features/shortcuts';
+import { ShortcutsSlot } from '../../features/shortcuts';
 import { Footer } from './footer';
 import { RouteAnnouncer } from './route-announcer';
 import { SideDrawer } from './side-drawer';
@@ -59,7 +59,7 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
         {__GA_MEASUREMENT_ID__ && <ConsentBannerSlot />}
         {__IDLE_TIMEOUT_MINUTES__ && <IdleWarningSlot />}
         <RouteAnnouncer />
-        <ShortcutsHost />
+        <ShortcutsSlot />
         {drawerOpen && (
           <button
             type="button"

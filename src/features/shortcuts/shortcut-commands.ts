@@ -1,5 +1,5 @@
 import type { CommandSource } from '../command-palette';
-import { SHORTCUTS } from './shortcuts';
+import { HELP_SHORTCUT } from './shortcuts';
 import { openShortcuts } from './shortcuts-host';
 
 export const shortcutCommands: CommandSource = () => [
@@ -7,7 +7,7 @@ export const shortcutCommands: CommandSource = () => [
     id: 'help.shortcuts',
     group: 'help',
     labelKey: 'snxt.shortcuts.title',
-    keyshortcuts: SHORTCUTS.shortcuts.keys,
+    keyshortcuts: HELP_SHORTCUT.keys,
     run: openShortcuts,
   },
 ];

@@ -50,7 +50,7 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
             </Dialog.Close>
           </div>
           <dl className="mt-4 divide-y divide-border">
-            {Object.values(SHORTCUTS).map((shortcut) => (
+            {SHORTCUTS.map((shortcut) => (
               <div key={shortcut.keys} className="flex items-center justify-between gap-6 py-3">
                 <dt>{t(shortcut.labelKey)}</dt>
                 <dd dir="ltr" className="flex shrink-0 items-center gap-1">

@@ -1,9 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestRouter, renderApp } from '../../test/render-app';
 import { shortcutCommands } from './shortcut-commands';
+import { ShortcutsHost } from './shortcuts-host';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The app with the `?` listener in place: its code loads once the page is on screen. */
+async function renderWithShortcuts(...args: Parameters<typeof renderApp>) {
+  const rendered = await renderApp(...args);
+  await act(() => import('./shortcuts-host'));
+  return rendered;
+}
 
 const shortcutsDialog = () => screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
 const rows = (dialog: HTMLElement) =>
@@ -13,7 +21,7 @@ const rows = (dialog: HTMLElement) =>
 
 describe('the keyboard shortcuts', () => {
   it('? opens a dialog listing every shortcut; Escape closes it and focus returns where it was', async () => {
-    const { userEvent } = await renderApp();
+    const { userEvent } = await renderWithShortcuts();
     const cog = within(screen.getByRole('banner')).getByRole('link', { name: 'Settings' });
     cog.focus();
     await userEvent.keyboard('?');
@@ -31,32 +39,44 @@ describe('the keyboard shortcuts', () => {
 
   it('shows ⌘K on Apple platforms', async () => {
     vi.stubGlobal('navigator', { ...navigator, platform: 'MacIntel' });
-    const { userEvent } = await renderApp();
+    const { userEvent } = await renderWithShortcuts();
     await userEvent.keyboard('?');
     expect(rows(await shortcutsDialog())[0]).toEqual(['Open the command palette', '⌘K']);
   });
 
-  it('does nothing while typing in a field, nor with Ctrl, ⌘ or Alt', async () => {
+  it('does nothing while typing in a field, in a menu, nor with Ctrl, ⌘ or Alt', async () => {
     const { userEvent } = await renderApp(
-      <label>
-        Note <input />
-      </label>,
+      <>
+        <ShortcutsHost />
+        <label>
+          Note <input />
+        </label>
+        <div role="menu">
+          <div role="menuitem" tabIndex={-1}>
+            Logout
+          </div>
+        </div>
+      </>,
     );
     await userEvent.click(screen.getByRole('textbox', { name: 'Note' }));
     await userEvent.keyboard('?');
     expect(screen.getByRole('textbox')).toHaveValue('?');
+    screen.getByRole('menuitem').focus();
+    await userEvent.keyboard('?');
     await userEvent.click(document.body);
     await userEvent.keyboard('{Control>}?{/Control}{Meta>}?{/Meta}{Alt>}?{/Alt}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.keyboard('?');
+    expect(await shortcutsDialog()).toBeInTheDocument();
   });
 
   it('the Search button carries its shortcut from the table', async () => {
-    await renderApp();
+    await renderWithShortcuts();
     expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute('aria-keyshortcuts', 'Control+K Meta+K');
   });
 
   it('the palette command opens the dialog, and carries the ? shortcut', async () => {
-    await renderApp();
+    await renderWithShortcuts();
     const [command] = shortcutCommands({ router: createTestRouter() });
     expect(command).toMatchObject({ group: 'help', labelKey: 'snxt.shortcuts.title', keyshortcuts: '?' });
     command!.run();
@@ -64,7 +84,7 @@ describe('the keyboard shortcuts', () => {
   });
 
   it('speaks the visitor’s language and keeps the keys left to right in Hebrew', async () => {
-    const { userEvent } = await renderApp(undefined, { stored: { 'snxt-SETTINGS': { language: 'he' } } });
+    const { userEvent } = await renderWithShortcuts(undefined, { stored: { 'snxt-SETTINGS': { language: 'he' } } });
     await screen.findByRole('button', { name: 'חיפוש' });
     await userEvent.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'קיצורי מקלדת' });

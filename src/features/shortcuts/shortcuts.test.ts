@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, typingIn } from './shortcuts';
+import { PALETTE_SHORTCUT } from './palette-shortcut';
+import { HELP_SHORTCUT, keysTakenAt, SHORTCUTS } from './shortcuts';
 
 const key = (init: KeyboardEventInit) => new KeyboardEvent('keydown', init);
 
 describe('the table of shortcuts', () => {
   it('names each by aria-keyshortcuts and says what it does', () => {
-    expect(Object.values(SHORTCUTS).map(({ keys, labelKey }) => [keys, labelKey])).toEqual([
+    expect(SHORTCUTS.map(({ keys, labelKey }) => [keys, labelKey])).toEqual([
       ['Control+K Meta+K', 'snxt.shortcuts.palette'],
       ['?', 'snxt.shortcuts.show'],
       ['Escape', 'snxt.shortcuts.close'],
@@ -13,7 +14,7 @@ describe('the table of shortcuts', () => {
   });
 
   it('matches Ctrl+K and ⌘K, on any layout', () => {
-    const { matches } = SHORTCUTS.palette;
+    const { matches } = PALETTE_SHORTCUT;
     expect(matches(key({ key: 'k', ctrlKey: true }))).toBe(true);
     expect(matches(key({ key: 'k', metaKey: true }))).toBe(true);
     expect(matches(key({ key: 'л', code: 'KeyK', ctrlKey: true }))).toBe(true);
@@ -22,7 +23,7 @@ describe('the table of shortcuts', () => {
   });
 
   it('matches ? however a layout types it, but not with Ctrl, ⌘ or Alt', () => {
-    const { matches } = SHORTCUTS.shortcuts;
+    const { matches } = HELP_SHORTCUT;
     expect(matches(key({ key: '?', shiftKey: true, code: 'Slash' }))).toBe(true);
     expect(matches(key({ key: '?', shiftKey: true, code: 'Minus' }))).toBe(true);
     expect(matches(key({ key: '?', ctrlKey: true }))).toBe(false);
@@ -32,11 +33,12 @@ describe('the table of shortcuts', () => {
   });
 });
 
-describe('typing in a field', () => {
-  const element = (html: string) => {
+describe('where a key press is not a shortcut', () => {
+  const inside = (html: string) => {
     const holder = document.createElement('div');
     holder.innerHTML = html;
-    return holder.firstElementChild;
+    document.body.append(holder);
+    return holder.querySelector('[data-target]') ?? holder.firstElementChild;
   };
 
   it.each([
@@ -47,23 +49,24 @@ describe('typing in a field', () => {
     '<input type="password">',
     '<textarea></textarea>',
     '<select><option>A</option></select>',
-    '<div contenteditable="true"></div>',
-  ])('is what a key pressed in %s is for', (html) => {
-    const field = element(html) as HTMLElement;
-    if (html.includes('contenteditable')) Object.defineProperty(field, 'isContentEditable', { value: true });
-    expect(typingIn(field)).toBe(true);
-  });
+    '<div contenteditable="true"><b data-target>typed</b></div>',
+    '<div role="dialog"><button data-target>OK</button></div>',
+    '<div role="alertdialog"><button data-target>OK</button></div>',
+    '<div role="menu"><div role="menuitem" data-target>Logout</div></div>',
+  ])('in or on %s', (html) => expect(keysTakenAt(inside(html))).toBe(true));
 
   it.each([
     '<input type="checkbox">',
     '<input type="radio">',
     '<button>b</button>',
     '<a href="/">a</a>',
+    '<div contenteditable="false"></div>',
     '<div></div>',
-  ])('is not what a key pressed on %s is for', (html) => expect(typingIn(element(html))).toBe(false));
+  ])('is not on %s', (html) => expect(keysTakenAt(inside(html))).toBe(false));
 
   it('is not where nothing has focus', () => {
-    expect(typingIn(null)).toBe(false);
-    expect(typingIn(window)).toBe(false);
+    expect(keysTakenAt(document.body)).toBe(false);
+    expect(keysTakenAt(null)).toBe(false);
+    expect(keysTakenAt(window)).toBe(false);
   });
 });

@@ -1,33 +1,21 @@
-export interface Shortcut {
-  /** As aria-keyshortcuts spells it. */
-  keys: string;
-  labelKey: string;
-  /** None for a key the dialogs and menus handle themselves. */
-  matches?: (event: KeyboardEvent) => boolean;
-}
+import { PALETTE_SHORTCUT } from './palette-shortcut';
 
-/** Every keyboard shortcut of the app: the dialog lists them, controls carry them and the listeners match them. */
-export const SHORTCUTS = {
-  palette: {
-    keys: 'Control+K Meta+K',
-    labelKey: 'snxt.shortcuts.palette',
-    matches: (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && (event.key === 'k' || event.code === 'KeyK'),
-  },
-  shortcuts: {
-    keys: '?',
-    labelKey: 'snxt.shortcuts.show',
-    // Whatever key a layout types it with, but never as part of another shortcut.
-    matches: (event: KeyboardEvent) => event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey,
-  },
-  close: { keys: 'Escape', labelKey: 'snxt.shortcuts.close' },
-} as const satisfies Record<string, Shortcut>;
+export const HELP_SHORTCUT = {
+  keys: '?',
+  // Whatever key a layout types it with, but never as part of another shortcut.
+  matches: (event: KeyboardEvent) => event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey,
+};
 
-const NOT_TYPED_INTO = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
+/** Every keyboard shortcut, as aria-keyshortcuts spells it: the dialog lists them, controls carry them. */
+export const SHORTCUTS: readonly { keys: string; labelKey: string }[] = [
+  { keys: PALETTE_SHORTCUT.keys, labelKey: 'snxt.shortcuts.palette' },
+  { keys: HELP_SHORTCUT.keys, labelKey: 'snxt.shortcuts.show' },
+  { keys: 'Escape', labelKey: 'snxt.shortcuts.close' },
+];
 
-export function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
-    return true;
-  }
-  return target instanceof HTMLInputElement && !NOT_TYPED_INTO.has(target.type);
-}
+// A key pressed in a field is text or a choice; in a dialog or menu it is theirs (a menu's type-ahead, say).
+const KEYS_TAKEN_BY =
+  'input:not([type=button],[type=checkbox],[type=color],[type=file],[type=image],[type=radio],[type=range],[type=reset],[type=submit]),textarea,select,[contenteditable]:not([contenteditable=false]),[role=dialog],[role=alertdialog],[role=menu]';
+
+export const keysTakenAt = (target: EventTarget | null): boolean =>
+  target instanceof Element && target.closest(KEYS_TAKEN_BY) !== null;
