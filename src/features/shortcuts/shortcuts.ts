@@ -2,7 +2,6 @@ import { PALETTE_SHORTCUT } from './palette-shortcut';
 
 export const HELP_SHORTCUT = {
   keys: '?',
-  // Whatever key a layout types it with, but never as part of another shortcut.
   matches: (event: KeyboardEvent) => event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey,
 };
 

@@ -11,7 +11,8 @@ const IdleWarning = __IDLE_TIMEOUT_MINUTES__
 export function IdleWarningSlot() {
   const hydrated = useHydrated();
   const idle = runningIdle();
-  const deadline = idle?.deadline.value ?? null;
+  // A plain `.value` read: the signals transform does not see one inside an optional chain.
+  const deadline = idle ? idle.deadline.value : null;
   if (!IdleWarning || !idle || !hydrated || deadline === null) return null;
   return (
     <Suspense fallback={null}>
