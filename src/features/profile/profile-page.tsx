@@ -69,7 +69,7 @@ export function ProfilePage() {
         )}
       </dl>
       {env.idleTimeoutMinutes && (
-        <p className={`${ROUTE_ANIMATED} mt-6 text-muted`}>
+        <p className={`${ROUTE_ANIMATED} mt-8 text-muted`}>
           {t('snxt.profile.idleTimeout', { n: env.idleTimeoutMinutes })}
         </p>
       )}

@@ -17,7 +17,7 @@ function keysShown(keys: string, apple: boolean): string[] {
   return combination.split('+').map((key) => KEY_CAPS[key] ?? key);
 }
 
-const KEY_CAP = 'min-w-8 rounded-md border border-border bg-surface-raised px-2 py-0.5 text-center font-mono text-sm';
+const KEY_CAP = 'rounded-md border border-border bg-surface-raised px-2 py-0.5 text-center text-sm';
 
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
@@ -38,13 +38,13 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
             event.preventDefault();
             if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
           }}
-          className="fixed inset-x-4 top-[10vh] z-50 mx-auto max-w-md rounded-2xl border border-border bg-surface p-6 text-text shadow-2xl"
+          className="fixed inset-x-2 top-[10vh] z-50 mx-auto max-w-md rounded-2xl border border-border bg-surface p-6 text-text shadow-2xl"
         >
           <div className="flex items-center justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold">{t('snxt.shortcuts.title')}</Dialog.Title>
+            <Dialog.Title className="text-lg font-bold">{t('snxt.shortcuts.title')}</Dialog.Title>
             <Dialog.Close
               aria-label={t('snxt.shortcuts.dismiss')}
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-surface-raised"
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-surface-raised"
             >
               <CloseIcon width={20} height={20} />
             </Dialog.Close>

@@ -55,20 +55,18 @@ export function IdleWarning({ deadline, onStay, onSignOut }: IdleWarningProps) {
         <AlertDialog.Content
           aria-modal="true"
           onEscapeKeyDown={onStay}
-          className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 text-text shadow-2xl"
+          className="fixed inset-x-2 top-[10vh] z-50 mx-auto max-w-md rounded-2xl border border-border bg-surface p-6 text-text shadow-2xl"
         >
-          <AlertDialog.Title className="text-xl font-bold">{t('snxt.idle.title')}</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-bold">{t('snxt.idle.title')}</AlertDialog.Title>
           <AlertDialog.Description asChild>
-            <div className="mt-3">
-              <p aria-hidden="true" className="tabular-nums">
-                {t('snxt.idle.text', { time: clockTime(seconds) })}
-              </p>
+            <div className="mt-2">
+              <p aria-hidden="true">{t('snxt.idle.text', { time: clockTime(seconds) })}</p>
               <p role="status" className="sr-only">
                 {t('snxt.idle.text', { time: spokenTime(intl, announced) })}
               </p>
             </div>
           </AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
             <AlertDialog.Action
               onClick={onSignOut}
               className={`${BUTTON} border-2 border-border text-text hover:bg-surface-raised`}
