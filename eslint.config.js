@@ -26,6 +26,7 @@ const DOMAINS = {
   'error-reports': ['auth'],
   settings: ['command-palette', 'analytics'],
   books: ['auth'], // example: books
+  shortcuts: ['command-palette'],
 };
 const domainFolders = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -79,10 +79,11 @@ export default defineConfig(({ mode, command }) => {
     define: {
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
       __APP_ENV__: JSON.stringify(app),
-      // Literals, so a build without them drops the reporting and analytics code entirely.
+      // Literals, so a build without them drops the reporting, analytics and idle sign-out code entirely.
       __ERROR_REPORT_URL__: JSON.stringify(app.env.errorReportUrl),
       __GA_MEASUREMENT_ID__: JSON.stringify(app.env.gaMeasurementId),
       __BOOKS_API_URL__: JSON.stringify(app.env.booksApiUrl), // example: books
+      __IDLE_TIMEOUT_MINUTES__: JSON.stringify(app.env.idleTimeoutMinutes ?? null),
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173 },

@@ -8,3 +8,4 @@ declare module '@preact/signals-react-transform' {
 declare const __BUILD_YEAR__: number;
 declare const __ERROR_REPORT_URL__: string | null;
 declare const __GA_MEASUREMENT_ID__: string | null;
+declare const __IDLE_TIMEOUT_MINUTES__: number | null;

@@ -2,7 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { preloadTooltips } from '../components/ui/tooltip';
 import { env } from '../config/env';
 import { loadAnalytics } from '../features/analytics';
-import { auth, runSignIn, SignInModel } from '../features/auth';
+import { auth, runSignIn, SignInModel, signInAfterIdleSignOut, startIdleSignOut } from '../features/auth';
 import { loadAwsCredentials } from '../features/aws-identity';
 import { startErrorReports } from '../features/error-reports';
 import { preloadToaster } from '../features/notifications';
@@ -34,9 +34,11 @@ export function startApp(router: AnyRouter, deps: Partial<AppStateDeps> = {}): (
     oidc: env.oidc,
     location: window.location,
     language: settings().language,
+    ...(__IDLE_TIMEOUT_MINUTES__ ? signInAfterIdleSignOut(window.location.origin) : {}),
   });
   router.update({ context: { signIn } });
   stops.push(runSignIn(signIn), leavePagesWhenSignedOut(router));
+  if (__IDLE_TIMEOUT_MINUTES__) stops.push(startIdleSignOut(__IDLE_TIMEOUT_MINUTES__));
   // Only with an identity pool, and after the first page: it stays out of the first-load bundle.
   const identityPool = Boolean(env.cognitoIdentity);
   if (identityPool) stops.push(() => void loadAwsCredentials().then((aws) => aws.stopAwsCredentials()));

@@ -37,6 +37,13 @@ export const GROUPS_LIMITS = { maxGroups: 100, maxNameLength: 128 } as const;
 export const REVOKE_TIMEOUT_MS = 5000;
 export const STORAGE_KEYS = { auth: 'AUTH', settings: 'SETTINGS', identity: 'IDENTITY' } as const;
 export const CONSENT = { storageKey: 'CONSENT', version: 1, maxAgeMonths: 12 } as const;
+export const IDLE_SIGN_OUT = {
+  storageKey: 'IDLE',
+  warningMs: 2 * 60_000,
+  announceEverySeconds: 30,
+  activityWriteEveryMs: 5_000,
+  handOverMs: 2_000,
+} as const;
 
 export const TOAST_DURATION_MS = {
   default: 2000,

@@ -4,7 +4,8 @@ export type { ApiOrigins, AppEnv, CognitoIdentityEnv, OidcEnv } from './parse-en
 
 declare const __APP_ENV__: { env: AppEnv; problems: readonly string[] };
 
-// The bundle carries the result, not the checks; what they found is still said where it matters.
-for (const problem of __APP_ENV__.problems) console.error(problem);
+// The bundle carries the result, not the checks, once (each use of the define is a copy); what they found is said.
+const { env: appEnv, problems } = __APP_ENV__;
+for (const problem of problems) console.error(problem);
 
-export const env: AppEnv = __APP_ENV__.env;
+export const env: AppEnv = appEnv;

@@ -308,6 +308,54 @@ describe('parseEnv', () => {
     });
   });
 
+  describe('VITE_IDLE_TIMEOUT_MINUTES (idle sign-out)', () => {
+    const signIn = { VITE_OIDC_AUTHORITY: 'https://idp.example', VITE_OIDC_CLIENT_ID: 'c' };
+    const minutes = (value: string, base: Record<string, string | boolean> = { ...production, ...signIn }) =>
+      parseEnv({ ...base, VITE_IDLE_TIMEOUT_MINUTES: value }).idleTimeoutMinutes;
+
+    it.each([
+      ['2', 2],
+      [' 15 ', 15],
+      ['1440', 1440],
+      ['0030', 30],
+      ['', undefined],
+    ])('reads %j as %j', (value, expected) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(minutes(value)).toBe(expected);
+      expect(error).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['1', 'below the minimum'],
+      ['0', 'zero'],
+      ['1441', 'above the maximum'],
+      ['-5', 'negative'],
+      ['+5', 'a sign'],
+      ['2.5', 'a fraction'],
+      ['5.0', 'a decimal point'],
+      ['1e3', 'an exponent'],
+      ['0x10', 'hexadecimal'],
+      ['Infinity', 'infinity'],
+      ['NaN', 'not a number'],
+      ['١٠', 'Arabic-Indic digits'],
+      ['１０', 'full-width digits'],
+      ['10 minutes', 'a unit'],
+      ['99999999999999999999', 'too long'],
+    ])('refuses %j (%s): one console error naming it, and the feature off', (value) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(minutes(value)).toBeUndefined();
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_IDLE_TIMEOUT_MINUTES');
+    });
+
+    it('needs sign-in: without it, one console error and the feature off', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(minutes('10', production)).toBeUndefined();
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toMatch(/VITE_IDLE_TIMEOUT_MINUTES.*needs sign-in/);
+    });
+  });
+
   describe('Cognito identity pool', () => {
     const POOL_ID = 'eu-west-1:0f8b2d3e-4c5a-4b6d-8e7f-9a0b1c2d3e4f';
 

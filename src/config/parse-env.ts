@@ -17,6 +17,7 @@ export interface AppEnv {
   apiOrigins: ApiOrigins;
   errorReportUrl: string | null;
   booksApiUrl: string | null; // example: books
+  idleTimeoutMinutes?: number;
 }
 
 export interface ApiOrigins {
@@ -112,6 +113,26 @@ function parseAuthRequired(raw: RawEnv, oidc: OidcEnv | null): boolean {
   }
   return value === 'true';
 }
+
+const IDLE_TIMEOUT = { minMinutes: 2, maxMinutes: 1440 };
+
+function parseIdleTimeout(raw: RawEnv, oidc: OidcEnv | null): number | null {
+  const value = text(raw, 'VITE_IDLE_TIMEOUT_MINUTES');
+  if (value === undefined) return null;
+  const { minMinutes, maxMinutes } = IDLE_TIMEOUT;
+  const minutes = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+  if (!(minutes >= minMinutes && minutes <= maxMinutes)) {
+    return invalid(
+      'VITE_IDLE_TIMEOUT_MINUTES',
+      `"${value}" is not a whole number of minutes from ${minMinutes} to ${maxMinutes}`,
+    );
+  }
+  if (!oidc)
+    return invalid('VITE_IDLE_TIMEOUT_MINUTES', 'needs sign-in (VITE_OIDC_AUTHORITY and VITE_OIDC_CLIENT_ID, valid)');
+  return minutes;
+}
+
+const withIdleTimeout = (minutes: number | null) => (minutes === null ? {} : { idleTimeoutMinutes: minutes });
 
 // Exactly `scheme://host[:port]`: a path would suggest the token stays under it (it goes to the whole origin), userinfo
 // or a wildcard can make an entry read as another host, and `null` is the opaque origin of sandboxed frames.
@@ -245,5 +266,6 @@ function readEnv(raw: RawEnv): AppEnv {
     apiOrigins: withBooksOrigin(parseApiOrigins(raw, production), booksApiUrl), // example: books
     errorReportUrl: parseErrorReportUrl(raw, production),
     booksApiUrl, // example: books
+    ...withIdleTimeout(parseIdleTimeout(raw, oidc)),
   };
 }

@@ -133,6 +133,50 @@ test.describe('axe: WCAG 2.1 AA', () => {
   }
 
   for (const theme of THEMES) {
+    test(`the keyboard shortcuts dialog, ${theme}, en and he`, async ({ page }) => {
+      await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
+      await page.goto('/');
+      await appReady(page);
+      await expect(async () => {
+        await page.keyboard.press('?');
+        await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible({ timeout: 500 });
+      }).toPass();
+      await expectNoSeriousViolations(page, `the keyboard shortcuts in ${theme}, en`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await page.getByRole('main').focus();
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'קיצורי מקלדת' })).toBeVisible();
+      await expectNoSeriousViolations(page, `the keyboard shortcuts in ${theme}, he`);
+    });
+
+    test(`the idle warning of an idle build, ${theme}, en and he`, async ({ page }) => {
+      const limitMs = Number(process.env.E2E_IDLE_TIMEOUT_MINUTES) * 60_000;
+      const untilWarning = limitMs - Math.min(2 * 60_000, limitMs / 2);
+      const warning = page.getByRole('alertdialog');
+      await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
+      await page.clock.install();
+      await page.goto(`${appUrl('idle')}/profile`);
+      await page.getByLabel('Email').fill('demo@snxt.dev');
+      await page.getByLabel('Password').fill('snxt-demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+      await page.clock.fastForward(untilWarning);
+      await expect(warning).toHaveAccessibleName('Are you still there?');
+      await expectNoSeriousViolations(page, `the idle warning in ${theme}, en`);
+      await page.getByRole('button', { name: 'Stay signed in' }).click();
+      await expect(warning).toHaveCount(0);
+      await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1, name: 'פרופיל' })).toBeVisible();
+      await page.clock.fastForward(untilWarning);
+      await expect(warning).toHaveAccessibleName('עדיין כאן?');
+      await expectNoSeriousViolations(page, `the idle warning in ${theme}, he`);
+    });
+  }
+
+  for (const theme of THEMES) {
     test(`the consent banner of an analytics build, ${theme}, en and he`, async ({ page }) => {
       await seedSettings(page, { theme, language: 'en', pageAnimations: false, elementsAnimations: false });
       await page.goto(`${appUrl('analytics')}/settings`);

@@ -1,6 +1,7 @@
 import { type ConsoleMessage, test as base, expect, type Page } from '@playwright/test';
 
-export type AppVariant = 'main' | 'cognito' | 'analytics' | 'bare' | 'required' | 'identity' | 'reports' | 'groups';
+export type AppVariant =
+  'main' | 'cognito' | 'analytics' | 'bare' | 'required' | 'identity' | 'reports' | 'groups' | 'idle';
 
 /** Address of one of the production builds started by global-setup.ts. */
 export function appUrl(variant: AppVariant = 'main'): string {

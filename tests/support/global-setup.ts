@@ -18,16 +18,28 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   reports:   sign-in, error and CSP violation reports sent to a local collector (VITE_ERROR_REPORT_URL)
  *   groups:    as main without a pool, but /profile needs the group snxt-demo-users and has a navigation
  *              entry (vite-profile-for-a-group.config.ts): a page for a group, reached from in and outside it
+ *   idle:      sign-in with an idle sign-out after IDLE_TIMEOUT_MINUTES (VITE_IDLE_TIMEOUT_MINUTES)
  * The main provider also serves the Books API; a test that writes books signs in as its own copy of the demo or
  * outsider account (`POST {E2E_OIDC_ISSUER}/test/accounts` with {"like": "demo"}), so parallel tests never share books.
  */
-export const VARIANTS = ['main', 'cognito', 'analytics', 'bare', 'required', 'identity', 'reports', 'groups'] as const;
+export const VARIANTS = [
+  'main',
+  'cognito',
+  'analytics',
+  'bare',
+  'required',
+  'identity',
+  'reports',
+  'groups',
+  'idle',
+] as const;
 const CONFIG_FILES: Partial<Record<(typeof VARIANTS)[number], string>> = {
   groups: 'tests/support/vite-profile-for-a-group.config.ts',
 };
 export const OIDC_CLIENT_ID = 'snxt-e2e';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
 export const IDENTITY_CREDENTIALS_TTL = 8;
+const IDLE_TIMEOUT_MINUTES = 3;
 
 export default async function globalSetup() {
   if (!findBrowser()) throw new Error(HOW_TO_GET_A_BROWSER);
@@ -70,6 +82,7 @@ export default async function globalSetup() {
     },
     reports: { ...oidc, VITE_ERROR_REPORT_URL: collector.url },
     groups: oidc,
+    idle: { ...oidc, VITE_IDLE_TIMEOUT_MINUTES: String(IDLE_TIMEOUT_MINUTES) },
   };
 
   const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close, collector.close];
@@ -95,6 +108,7 @@ export default async function globalSetup() {
   process.env.E2E_STRICT_CREDENTIALS_TTL = String(IDENTITY_CREDENTIALS_TTL);
   process.env.E2E_GA_MEASUREMENT_ID = GA_MEASUREMENT_ID;
   process.env.E2E_COLLECTOR_URL = collector.url;
+  process.env.E2E_IDLE_TIMEOUT_MINUTES = String(IDLE_TIMEOUT_MINUTES);
 
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { WIDE_LAYOUT_MIN_WIDTH_PX } from '../../config/constants';
 import { useT } from '../../i18n/use-t';
 import { ConsentBannerSlot } from '../../features/analytics';
+import { IdleWarningSlot } from '../../features/auth';
+import { ShortcutsSlot } from '../../features/shortcuts';
 import { Footer } from './footer';
 import { RouteAnnouncer } from './route-announcer';
 import { SideDrawer } from './side-drawer';
@@ -55,7 +57,9 @@ export function Shell({ children, authSlot }: { children: ReactNode; authSlot?: 
         </main>
         <Footer />
         {__GA_MEASUREMENT_ID__ && <ConsentBannerSlot />}
+        {__IDLE_TIMEOUT_MINUTES__ && <IdleWarningSlot />}
         <RouteAnnouncer />
+        <ShortcutsSlot />
         {drawerOpen && (
           <button
             type="button"

@@ -7,6 +7,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { auth } from '../../features/auth';
 import { useSettings, LanguageSelect } from '../../features/settings';
 import { CommandPaletteButton } from '../../features/command-palette';
+import { PALETTE_SHORTCUT } from '../../features/shortcuts';
 import { loadCommandPalette } from '../load-command-palette';
 import { Logo } from './logo';
 import { navEntries } from '../routing/route-meta';
@@ -75,7 +76,7 @@ export function Toolbar({ drawerOpen, onMenuClick, menuButtonRef, authSlot }: To
           </ul>
         </nav>
         <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-2">
-          <CommandPaletteButton className={toolbarButton} load={loadCommandPalette} />
+          <CommandPaletteButton className={toolbarButton} load={loadCommandPalette} shortcut={PALETTE_SHORTCUT} />
           {authSlot}
           <Link to="/settings" className={toolbarButton} aria-label={t('snxt.menu.settings')}>
             <SettingsIcon />

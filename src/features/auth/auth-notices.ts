@@ -1,4 +1,5 @@
 import type { Notice } from '../../lib/notice-bus';
+import { IDLE_NOTICES } from './idle/idle-notices';
 
 export const AUTH_NOTICES = {
   signInFailed: {
@@ -23,7 +24,12 @@ export const AUTH_NOTICES = {
   },
 } as const satisfies Record<string, Notice>;
 
-export type AuthNoticeName = keyof typeof AUTH_NOTICES;
+// What a sign-out can carry over the provider's page; an idle sign-out's notice only in builds with one.
+const CARRIED_NOTICES: Record<string, Notice> = __IDLE_TIMEOUT_MINUTES__
+  ? { ...AUTH_NOTICES, ...IDLE_NOTICES }
+  : AUTH_NOTICES;
+
+export type CarriedNoticeName = keyof typeof AUTH_NOTICES | keyof typeof IDLE_NOTICES;
 type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 // sessionStorage, not `snxt-` (app state): it is for the app's next start in this tab only.
@@ -37,14 +43,13 @@ export function tabStorage(): TabStorage | null {
   }
 }
 
-/** Once, and only one of the app's own notices: never text from storage. */
-export function takeCarriedNotice(storage = tabStorage()): Notice | null {
+/** Once, and only the app's own notices: never text from storage. */
+export function takeCarriedNotices(storage = tabStorage(), known = CARRIED_NOTICES): Notice[] {
   try {
-    const name = storage?.getItem(CARRIED_NOTICE_KEY);
-    if (!name) return null;
+    const names = new Set(storage?.getItem(CARRIED_NOTICE_KEY)?.split(' '));
     storage?.removeItem(CARRIED_NOTICE_KEY);
-    return Object.hasOwn(AUTH_NOTICES, name) ? AUTH_NOTICES[name as AuthNoticeName] : null;
+    return [...names].filter((name) => Object.hasOwn(known, name)).map((name) => known[name] as Notice);
   } catch {
-    return null;
+    return [];
   }
 }

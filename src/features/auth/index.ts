@@ -2,6 +2,9 @@
 export { auth, AuthModel, runAuth, signedInUser, type AuthState, type UserProfile } from './auth-model';
 export { accountCommands } from './account-commands';
 export { offersRoute, routeAccess, type AccessNeeds, type RouteAccess } from './route-access';
+export { IdleWarningSlot } from './idle/idle-warning-slot';
+export { signInAfterIdleSignOut } from './idle/return-page';
+export { startIdleSignOut } from './idle/start-idle-sign-out';
 export { isSignInCallback } from './session/callback-url';
 export { emailVerifiedOf, storedSignInTime } from './session/profile-claims';
 export { runSignIn } from './sign-in';

@@ -7,10 +7,11 @@ import { signal } from '@preact/signals-react';
 import type { Language } from '../../config/constants';
 import { startTestState } from '../../test/test-state';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
-import { CARRIED_NOTICE_KEY } from './auth-notices';
 import type { ConnectedSession } from './session/session';
 import { SignInModel } from './sign-in-model';
 import { storageEvent } from '../../test/other-tab';
+
+const CARRIED = 'snxt:auth-notice';
 
 const OIDC = TEST_OIDC;
 const SIGNED_IN = { isAuthenticated: true, user: { sub: 'user-1', name: 'Ada' } };
@@ -47,6 +48,8 @@ interface StartOptions {
   location: Location;
   load: () => Promise<ConnectedSession>;
   storage?: ReturnType<typeof createMemoryStorage>;
+  /** What startApp adds in builds with an idle sign-out. */
+  afterIdle?: { automatic: boolean; returnTo: (path: string) => string };
 }
 
 let model: SignInModel;
@@ -56,10 +59,17 @@ const language = signal<Language>('en');
 const readIdToken = async () => (await sessionTokens()?.idToken()) ?? null;
 
 /** Starts the app's state on `storage` (holding `storedAuth`), then a fresh sign-in model, as the app does. */
-function startAuth({ oidc = OIDC, storedAuth = null, location, load, storage = createMemoryStorage() }: StartOptions) {
+function startAuth({
+  oidc = OIDC,
+  storedAuth = null,
+  location,
+  load,
+  storage = createMemoryStorage(),
+  afterIdle,
+}: StartOptions) {
   startTestState({ storage, stored: { 'snxt-AUTH': storedAuth } });
   language.value = 'en';
-  model = new SignInModel({ auth: auth(), storage, oidc, location, language, loadSession: load });
+  model = new SignInModel({ auth: auth(), storage, oidc, location, language, loadSession: load, ...afterIdle });
   const started = model;
   onTestFinished(() => started[Symbol.dispose]());
 }
@@ -163,7 +173,7 @@ describe('sign-in at start-up, Login and Logout', () => {
   });
 
   it("shows, once, a notice that had to wait for the way back from the provider's sign-out", async () => {
-    sessionStorage.setItem(CARRIED_NOTICE_KEY, 'signOutIncomplete');
+    sessionStorage.setItem(CARRIED, 'signOutIncomplete');
     const { load } = fakeSession();
     startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });
     startAuth({ oidc: OIDC, storedAuth: null, location: at('/'), load });
@@ -414,6 +424,20 @@ describe('a page that needs sign-in', () => {
     await flush();
     expect(session.login).not.toHaveBeenCalled();
     expect(model.gate.value).toBe('sign-in');
+  });
+
+  it('after an idle sign-out in this tab, waits for Login, which returns to the page the visitor was on', async () => {
+    const { load, session } = fakeSession();
+    const returnTo = vi.fn((path: string) => (path === '/' ? '/profile?tab=1' : path));
+    startAuth({ storedAuth: null, location: at('/'), load, afterIdle: { automatic: false, returnTo } });
+    const opened = model.requireSignIn('/');
+    await flush();
+    expect(await isSettled(opened)).toBe(false);
+    expect(session.login).not.toHaveBeenCalled();
+    expect(model.gate.value).toBe('sign-in');
+    model.login();
+    await flush();
+    expect(session.login).toHaveBeenCalledExactlyOnceWith('/profile?tab=1', 'en', false);
   });
 
   it('sends the visitor to the hosted page in the language on screen', async () => {

@@ -5,7 +5,7 @@ import { cachedPromise } from '../../lib/cached-promise';
 import { reportNotice } from '../../lib/notice-bus';
 import type { AppStorage } from '../../lib/storage';
 import type { AuthModel } from './auth-model';
-import { AUTH_NOTICES, takeCarriedNotice } from './auth-notices';
+import { AUTH_NOTICES, takeCarriedNotices } from './auth-notices';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './session/callback-url';
 import type { ConnectedSession } from './session/session';
 import { takeStoredTokens } from './session/stored-session';
@@ -21,10 +21,14 @@ interface SignInDeps {
   location: Pick<Location, 'href' | 'pathname' | 'search' | 'hash'>;
   language: ReadonlySignal<Language>;
   loadSession?: () => Promise<ConnectedSession>;
+  // After an idle sign-out (return-page.ts).
+  automatic?: boolean;
+  returnTo?: (path: string) => string;
 }
 
 // oidc-client-ts and the session are a chunk loaded only when needed: never for a signed-out first paint.
-export const SignInModel = createModel(({ auth, storage, oidc, location, language, loadSession }: SignInDeps) => {
+export const SignInModel = createModel((deps: SignInDeps) => {
+  const { auth, storage, oidc, location, language, loadSession } = deps;
   const gate = signal<SignInGate>(null);
   const session = cachedPromise(
     loadSession ??
@@ -32,7 +36,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, languag
         import('./session/session').then((chunk) => chunk.connectSession(auth, storage, oidc, window.location.origin))),
   );
   // Not after a failed answer (no bouncing with the provider) nor once signed in here (no undoing a sign-out).
-  let automatic = true;
+  let automatic = deps.automatic ?? true;
   let unverified = false;
   let reconciling: Promise<void> = Promise.resolve();
   let settled = reconciling;
@@ -40,7 +44,8 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, languag
 
   const signedIn = () => auth.state.value.isAuthenticated && !unverified;
 
-  function startLogin(returnTo: string, replace = false): Promise<boolean> {
+  function startLogin(from: string, replace = false): Promise<boolean> {
+    const returnTo = deps.returnTo?.(from) ?? from;
     auth.login();
     return session().then(
       (connected) => connected.session.login(returnTo, language.peek(), replace),
@@ -79,8 +84,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, languag
   }
 
   function start(oidc: OidcEnv) {
-    const carried = takeCarriedNotice();
-    if (carried) reportNotice(carried);
+    for (const notice of takeCarriedNotices()) reportNotice(notice);
     // Left by a sign-out that could not finish.
     const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
     if (left !== null) {
@@ -138,6 +142,7 @@ export const SignInModel = createModel(({ auth, storage, oidc, location, languag
         (connected) => connected.session.endSession(ended),
         (error: unknown) => {
           console.warn('Could not load sign-out', error);
+          for (const notice of takeCarriedNotices()) reportNotice(notice);
           reportNotice(AUTH_NOTICES.signOutIncomplete);
         },
       );

@@ -12,6 +12,7 @@ const GROUP_KEYS: Record<CommandGroup, string> = {
   language: 'snxt.settings.language',
   preferences: 'snxt.palette.preferences',
   account: 'snxt.palette.account',
+  help: 'snxt.palette.help',
 };
 
 const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
@@ -107,6 +108,7 @@ export function CommandList({
               <Cmdk.Item
                 key={command.id}
                 value={command.id}
+                aria-keyshortcuts={command.keyshortcuts}
                 onSelect={() => onChoose(command)}
                 aria-describedby={command.current ? currentId : undefined}
                 className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 select-none data-[selected=true]:bg-surface-raised data-[selected=true]:text-primary"

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router';
 
-export const COMMAND_GROUPS = ['pages', 'theme', 'language', 'preferences', 'account'] as const;
+export const COMMAND_GROUPS = ['pages', 'theme', 'language', 'preferences', 'account', 'help'] as const;
 export type CommandGroup = (typeof COMMAND_GROUPS)[number];
 
 export interface Command {
@@ -16,6 +16,7 @@ export interface Command {
   keywords?: readonly string[];
   keywordsKey?: string;
   current?: boolean;
+  keyshortcuts?: string;
   run: () => void;
 }
 

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { env } from '../../config/env';
 import { renderApp } from '../../test/render-app';
 import { ProfilePage } from './profile-page';
 
@@ -15,5 +16,22 @@ describe('ProfilePage', () => {
   it('has no Groups row without groups', async () => {
     await renderApp(<ProfilePage />, signedInAs({ name: 'Ada' }));
     expect(screen.queryByText('Groups')).toBeNull();
+  });
+
+  describe('with an idle sign-out', () => {
+    afterEach(() => {
+      delete env.idleTimeoutMinutes;
+    });
+
+    it('says after how long without activity the user is signed out', async () => {
+      env.idleTimeoutMinutes = 15;
+      await renderApp(<ProfilePage />, signedInAs({ name: 'Ada' }));
+      expect(screen.getByText('You will be signed out after 15 minutes without activity.')).toBeInTheDocument();
+    });
+
+    it('says nothing of it without one', async () => {
+      await renderApp(<ProfilePage />, signedInAs({ name: 'Ada' }));
+      expect(screen.queryByText(/without activity/)).toBeNull();
+    });
   });
 });

@@ -68,6 +68,11 @@ export function ProfilePage() {
           </Row>
         )}
       </dl>
+      {env.idleTimeoutMinutes && (
+        <p className={`${ROUTE_ANIMATED} mt-8 text-muted`}>
+          {t('snxt.profile.idleTimeout', { n: env.idleTimeoutMinutes })}
+        </p>
+      )}
     </div>
   );
 }

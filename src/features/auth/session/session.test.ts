@@ -8,7 +8,8 @@ import { AuthModel } from '../auth-model';
 import { locksTakenBy } from '../../../test/locks';
 import { startTestSignIn } from '../../../test/oidc';
 import { sessionWiring } from '../../../test/user-manager';
-import { AUTH_NOTICES, takeCarriedNotice } from '../auth-notices';
+import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
+import { carryNotice } from '../carry-notice';
 import { connectSession } from './session';
 import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
 
@@ -401,7 +402,7 @@ describe('Logout', () => {
     expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
     expect(redirect).not.toHaveBeenCalled();
     expect(notices).toEqual([]);
-    expect(takeCarriedNotice()).toBeNull();
+    expect(takeCarriedNotices()).toEqual([]);
   });
 
   it('revokes while holding the renewal lock: no tab renews meanwhile', async () => {
@@ -461,7 +462,7 @@ describe('Logout', () => {
     await session.endSession(stored);
     expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
     expect(userManager.signoutRedirect).toHaveBeenCalledTimes(1);
-    expect(takeCarriedNotice()).toBeNull();
+    expect(takeCarriedNotices()).toEqual([]);
   });
 
   it('has nothing to revoke when nothing was stored, and still ends the provider session', async () => {
@@ -471,7 +472,7 @@ describe('Logout', () => {
     expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
     expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: undefined });
     expect(notices).toEqual([]);
-    expect(takeCarriedNotice()).toBeNull();
+    expect(takeCarriedNotices()).toEqual([]);
   });
 
   it.each([null, 'https://example.auth.eu-west-1.amazoncognito.com'])(
@@ -485,8 +486,8 @@ describe('Logout', () => {
       expect(order).toEqual(['removeUser', cognitoDomain ? 'redirect' : 'signoutRedirect']);
       // The provider's page replaces the app now, so the notice is shown when the app starts again.
       expect(notices).toEqual([]);
-      expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
-      expect(takeCarriedNotice()).toBeNull();
+      expect(takeCarriedNotices()).toEqual([AUTH_NOTICES.signOutIncomplete]);
+      expect(takeCarriedNotices()).toEqual([]);
     },
   );
 
@@ -524,7 +525,7 @@ describe('Logout', () => {
       await ended;
       expect(userManager.removeUser).toHaveBeenCalled();
       expect(userManager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
-      expect(takeCarriedNotice()).toEqual(AUTH_NOTICES.signOutIncomplete);
+      expect(takeCarriedNotices()).toEqual([AUTH_NOTICES.signOutIncomplete]);
     } finally {
       vi.useRealTimers();
     }
@@ -536,7 +537,20 @@ describe('Logout', () => {
     const { session } = setup(SIGNED_IN, userManager);
     await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
-    expect(takeCarriedNotice()).toBeNull();
+    expect(takeCarriedNotices()).toEqual([]);
+  });
+
+  it('says at once every notice kept for the way back when the provider cannot be reached', async () => {
+    carryNotice('callbackIgnored');
+    const userManager = fakeUserManager(null);
+    userManager.signoutRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const { session } = setup(SIGNED_IN, userManager);
+    await session.endSession(ENDED);
+    expect(notices.map((notice) => notice.messageId)).toEqual([
+      'snxt.auth.callbackIgnored',
+      'snxt.auth.signOutIncomplete',
+    ]);
+    expect(takeCarriedNotices()).toEqual([]);
   });
 
   it('says so once when neither the revocation nor the provider sign-out worked', async () => {
@@ -546,7 +560,7 @@ describe('Logout', () => {
     const { session } = setup(SIGNED_IN, userManager);
     await session.endSession(ENDED);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signOutIncomplete']);
-    expect(takeCarriedNotice()).toBeNull();
+    expect(takeCarriedNotices()).toEqual([]);
   });
 
   it('says so once when neither worked and the notice kept for the way back cannot be dropped', async () => {

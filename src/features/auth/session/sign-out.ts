@@ -2,8 +2,10 @@ import { User, type UserManager } from 'oidc-client-ts';
 import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import { reportNotice } from '../../../lib/notice-bus';
-import { AUTH_NOTICES, CARRIED_NOTICE_KEY, tabStorage, type AuthNoticeName } from '../auth-notices';
-import { RENEW_LOCK_NAME, withLock, type SingleTabUserManager } from './user-manager';
+import { withLock } from '../../../lib/with-lock';
+import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
+import { carryNotice } from '../carry-notice';
+import { RENEW_LOCK_NAME, type SingleTabUserManager } from './user-manager';
 
 function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -11,23 +13,6 @@ function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> 
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([task, timeout]).finally(() => clearTimeout(timer));
-}
-
-function carryNotice(name: AuthNoticeName, storage = tabStorage()): boolean {
-  try {
-    storage?.setItem(CARRIED_NOTICE_KEY, name);
-    return storage !== null;
-  } catch {
-    return false;
-  }
-}
-
-function dropCarriedNotice(storage = tabStorage()): void {
-  try {
-    storage?.removeItem(CARRIED_NOTICE_KEY);
-  } catch {
-    // Nothing was kept.
-  }
 }
 
 export interface EndedSession {
@@ -93,7 +78,9 @@ export async function endProviderSession(
     }
   } catch (error) {
     console.warn('Could not end the session at the provider', error);
-    if (carried) dropCarriedNotice();
-    if (revoked || carried) reportNotice(AUTH_NOTICES.signOutIncomplete);
+    // The page stays: what was kept for the way back is said now.
+    const notices = new Set(takeCarriedNotices());
+    if (revoked || carried) notices.add(AUTH_NOTICES.signOutIncomplete);
+    for (const notice of notices) reportNotice(notice);
   }
 }

@@ -7,13 +7,10 @@ import {
 } from 'oidc-client-ts';
 import { OIDC_STORE_PREFIX } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
+import { withLock } from '../../../lib/with-lock';
 
 export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
 export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
-
-export function withLock<T>(name: string, task: () => Promise<T>, locks = globalThis.navigator?.locks): Promise<T> {
-  return locks ? locks.request(name, task) : task();
-}
 
 // Tokens live in localStorage so that every tab shares one session; Cognito renews by refresh token only.
 export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Storage): UserManagerSettings {
