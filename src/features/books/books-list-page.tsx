@@ -7,7 +7,7 @@ import { useT } from '../../i18n/use-t';
 import { bookListQuery } from './book-queries';
 import type { Book } from './books-api';
 import { BooksData } from './books-data';
-import { validateBooksSearch, type BooksSearch } from './search-params';
+import { validateBooksSearch, withoutDefaults, type BooksSearch } from './search-params';
 
 const SEARCH_PAUSE_MS = 300;
 type Sort = BooksSearch['sort'];
@@ -26,7 +26,7 @@ function useBooksSearch() {
   const search = validateBooksSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
   const go = (next: Partial<BooksSearch>, replace = false) =>
-    void navigate({ to: '/books', search: { ...search, ...next }, replace });
+    void navigate({ to: '/books', search: withoutDefaults({ ...search, ...next }), replace });
   return { search, go };
 }
 
