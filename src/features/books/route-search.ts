@@ -1,12 +1,8 @@
 const KEYS = ['q', 'sort', 'order', 'page', 'pageSize'] as const;
 
-/** The list's parameters as the URL gives them; `validateBooksSearch` reads them by the rules. */
 export type BooksSearchInput = Partial<Record<(typeof KEYS)[number], string | number | boolean>>;
 
-/**
- * The route's `validateSearch`, which the first load holds, so it only keeps the list's own parameters with a plain
- * value; their rules (`search-params.ts`) load with the page and its loader.
- */
+/** `validateSearch`, in the first load: the list's own plain parameters; the rules (search-params.ts) load later. */
 export function pickBooksSearch(raw: object): BooksSearchInput {
   const picked: BooksSearchInput = {};
   for (const key of KEYS) {
