@@ -12,7 +12,7 @@ import { appNamesPlugin } from './build/app-names.mjs';
 import { bootScriptPlugin } from './build/boot-script.mjs';
 import { compileHintsPlugin } from './build/compile-hints.mjs';
 import { messageParserPlugin } from './build/message-parser.mjs';
-import { optionalRoutesPlugin } from './build/optional-routes.mjs'; // example: books
+import { optionalRoutesPlugin, unscannedSourcesPlugin } from './build/optional-routes.mjs'; // example: books
 import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
@@ -34,6 +34,8 @@ function appEnv(mode: string, command: string) {
 
 const ROUTES_DIR = fileURLToPath(new URL('./src/routes', import.meta.url));
 const BOOKS_ROUTES_DIR = fileURLToPath(new URL('./src/routes/books', import.meta.url)); // example: books
+const BOOKS_DIR = fileURLToPath(new URL('./src/features/books', import.meta.url)); // example: books
+const APP_STYLES = fileURLToPath(new URL('./src/styles/app.css', import.meta.url)); // example: books
 
 export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
@@ -41,8 +43,10 @@ export default defineConfig(({ mode, command }) => {
   return {
     plugins: [
       // example: books {
-      // Without VITE_BOOKS_API_URL the Books routes only send their paths home (unit tests keep them).
+      // Without VITE_BOOKS_API_URL the Books routes only send their paths home (unit tests keep them), and Tailwind
+      // leaves the Books files out of its scan, so their class names add no CSS.
       optionalRoutesPlugin(BOOKS_ROUTES_DIR, Boolean(app.env.booksApiUrl) || app.env.test),
+      ...(app.env.booksApiUrl ? [] : [unscannedSourcesPlugin(APP_STYLES, [BOOKS_DIR, BOOKS_ROUTES_DIR])]),
       // example: books }
       // The router plugin must come before the React plugin so route files are split first.
       tanstackRouter({

@@ -1,6 +1,7 @@
-// Route files a build may leave out: stubs that send their paths home, so it has none of their code, chunks or links.
+// What a build may leave out: route files become stubs that send their paths home, and their folders leave Tailwind's
+// scan, so it has none of their code, chunks, links or styles.
 import { readFileSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 
 const ROUTE_PATH = /createFileRoute\(\s*(['"])([^'"\\]*)\1\s*\)/;
 
@@ -25,6 +26,21 @@ export function optionalRoutesPlugin(dir, enabled) {
       const file = id.split('?')[0];
       if (enabled || !resolve(file).startsWith(folder) || !/\.[jt]sx?$/.test(file)) return null;
       return redirectingRoute(readFileSync(file, 'utf8'), file);
+    },
+  };
+}
+
+/** Leaves `folders` out of Tailwind's scan of `stylesheet` (`@source not`): their class names add no CSS. */
+export function unscannedSourcesPlugin(stylesheet, folders) {
+  const file = resolve(stylesheet);
+  const rules = folders
+    .map((folder) => `@source not ${JSON.stringify(relative(dirname(file), folder).split(sep).join('/'))};`)
+    .join('\n');
+  return {
+    name: 'snxt-unscanned-sources',
+    enforce: /** @type {const} */ ('pre'),
+    transform(code, id) {
+      return resolve(id.split('?')[0]) === file ? { code: `${code}\n${rules}\n`, map: null } : null;
     },
   };
 }

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { compile } from 'tailwindcss';
 import { afterAll, describe, expect, it } from 'vitest';
-import { optionalRoutesPlugin, redirectingRoute } from './optional-routes.mjs';
+import { optionalRoutesPlugin, redirectingRoute, unscannedSourcesPlugin } from './optional-routes.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'optional-routes-'));
 const dir = join(root, 'routes', 'books');
@@ -49,5 +50,35 @@ describe('redirectingRoute', () => {
 
   it('keeps a path with quotes of either kind', () => {
     expect(redirectingRoute('createFileRoute("/books/new")({})')).toContain('createFileRoute("/books/new")');
+  });
+});
+
+describe('unscannedSourcesPlugin', () => {
+  const stylesheet = join(root, 'styles', 'app.css');
+  const folders = [join(root, 'features', 'books'), dir];
+  const transform = (code: string, id: string) =>
+    (unscannedSourcesPlugin(stylesheet, folders).transform as (code: string, id: string) => { code: string } | null)(
+      code,
+      id,
+    );
+
+  it('runs before Tailwind generates the styles', () => {
+    expect(unscannedSourcesPlugin(stylesheet, folders).enforce).toBe('pre');
+  });
+
+  it('leaves each folder out of the scan Tailwind reads from the stylesheet, resolved from the stylesheet', async () => {
+    for (const id of [stylesheet, `${stylesheet}?direct`]) {
+      const { code } = transform("@import 'tailwindcss';\n", id)!;
+      expect(code.startsWith("@import 'tailwindcss';\n")).toBe(true);
+      const { sources } = await compile(code.replace("@import 'tailwindcss';", ''), { base: dirname(stylesheet) });
+      expect(
+        sources.map((source) => ({ folder: resolve(source.base, source.pattern), negated: source.negated })),
+      ).toEqual(folders.map((folder) => ({ folder, negated: true })));
+    }
+  });
+
+  it('leaves other stylesheets and modules alone', () => {
+    expect(transform('.a {}', join(root, 'styles', 'themes.css'))).toBeNull();
+    expect(transform('export {}', join(dir, '$id.tsx'))).toBeNull();
   });
 });

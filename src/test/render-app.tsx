@@ -12,6 +12,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
+import type { AppRouterContext } from '../app/routing/page-guard';
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
 import type { UserProfile } from '../features/auth';
 import { i18n } from '../features/settings';
@@ -39,6 +40,8 @@ export interface RenderAppOptions {
   storage?: AppStorage;
   /** Routes of the test's own, without `ui`, for a page the app does not have (default: the app's). */
   routeTree?: AnyRoute;
+  /** The router's context, e.g. a stand-in sign-in for pages that need it (the app's start puts the real one). */
+  context?: AppRouterContext;
 }
 
 export function createTestRouter(url = '/', routeTree?: AnyRoute): AnyRouter {
@@ -46,10 +49,14 @@ export function createTestRouter(url = '/', routeTree?: AnyRoute): AnyRouter {
   return routeTree ? createRouter({ routeTree, history }) : createAppRouter({ history });
 }
 
-async function startTestApp(ui: ReactNode, { url = '/', user, stored = {}, storage, routeTree }: RenderAppOptions) {
+async function startTestApp(
+  ui: ReactNode,
+  { url = '/', user, stored = {}, storage, routeTree, context }: RenderAppOptions,
+) {
   const auth = user ? { [`${STORAGE_PREFIX}${STORAGE_KEYS.auth}`]: { isAuthenticated: true, user } } : {};
   startTestState({ storage, stored: { ...stored, ...auth }, loadMessages });
   const router = createTestRouter(url, ui === undefined ? routeTree : createRootRoute({ component: () => ui }));
+  if (context) router.update({ context });
   await Promise.all([
     router.load().then(() => loadMatchedPages(router)),
     vi.waitUntil(() => i18n().messages.value !== null),

@@ -22,10 +22,10 @@ interface Screen {
   signedIn?: boolean;
 }
 
-// The Books pages join with one entry: { path: '/books', name: 'books', signedIn: true }.
 const SCREENS: readonly Screen[] = [
   { path: '/', name: 'home' },
   { path: '/settings', name: 'settings' },
+  { path: '/books', name: 'books', signedIn: true }, // example: books
 ];
 
 const LOOKS = [
@@ -91,6 +91,8 @@ test.describe('screens stay as designed', () => {
         await expect(html).toHaveClass(theme.toLowerCase());
         await expect(html).toHaveAttribute('lang', language);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // A page that loads its data is drawn with it, not with its placeholder rows.
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
         const fonts = await fontsUsed(page);
         expect(

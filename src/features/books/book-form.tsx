@@ -87,7 +87,10 @@ export function BookForm({ loaded, actions, isLeaving = () => false }: BookFormP
   const [summaryFocus, setSummaryFocus] = useState(0);
   const unsaved = useUnsavedChanges(() => !created.current && !isLeaving() && form.formState.isDirty);
   const mounted = useRef(true);
-  useEffect(() => () => void (mounted.current = false), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
   const showVersion = (version: VersionedBook) => {
     form.reset(valuesOf(version.book));

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PageHeading } from '../../components/page-heading';
+import { SvgIcon } from '../../components/ui/svg-icons';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { useT } from '../../i18n/use-t';
 import { bookListQuery } from './book-queries';
 import type { Book } from './books-api';
 import { BooksData } from './books-data';
-import { validateBooksSearch, type BooksSearch } from './search-params';
+import { validateBooksSearch, withoutDefaults, type BooksSearch } from './search-params';
 
 const SEARCH_PAUSE_MS = 300;
 type Sort = BooksSearch['sort'];
@@ -16,6 +17,13 @@ const COLUMNS: readonly { sort: Sort; labelKey: string }[] = [
   { sort: 'author', labelKey: 'snxt.books.fields.author' },
   { sort: 'year', labelKey: 'snxt.books.fields.year' },
 ];
+
+// Drawn, not text: a font of the stack may lack ↕ ↑ ↓ (Noto Sans does), and then another font draws them.
+const SORT_ICONS = {
+  none: 'M12 5.83 15.17 9l1.41-1.41L12 3 7.41 7.59 8.83 9 12 5.83zm0 12.34L8.83 15l-1.41 1.41L12 21l4.59-4.59L15.17 15 12 18.17z',
+  asc: 'M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8-8 8z',
+  desc: 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z',
+} as const;
 
 const newBookLink =
   'inline-flex h-10 items-center justify-center rounded-lg bg-primary px-4 font-medium text-on-primary hover:opacity-90';
@@ -26,7 +34,7 @@ function useBooksSearch() {
   const search = validateBooksSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
   const go = (next: Partial<BooksSearch>, replace = false) =>
-    void navigate({ to: '/books', search: { ...search, ...next }, replace });
+    void navigate({ to: '/books', search: withoutDefaults({ ...search, ...next }), replace });
   return { search, go };
 }
 
@@ -113,7 +121,7 @@ function SortHeader({
 }) {
   const t = useT();
   const active = search.sort === column.sort;
-  const arrow = !active ? '↕' : search.order === 'asc' ? '↑' : '↓';
+  const arrow = !active ? SORT_ICONS.none : SORT_ICONS[search.order];
   return (
     <th
       scope="col"
@@ -126,9 +134,7 @@ function SortHeader({
         className="inline-flex items-center gap-2 rounded-md px-2 py-2 font-semibold text-text hover:bg-surface-raised"
       >
         {t(column.labelKey)}
-        <span aria-hidden="true" className={active ? 'text-primary' : 'text-muted'}>
-          {arrow}
-        </span>
+        <SvgIcon path={arrow} width="18" height="18" className={active ? 'text-primary' : 'text-muted'} />
       </button>
     </th>
   );

@@ -6,10 +6,8 @@ const ancestorsOf = (pathname: string): string[] => {
   return ['/', ...segments.slice(1).map((_, index) => `/${segments.slice(0, index + 1).join('/')}`)];
 };
 
-/**
- * Home › … › this page, from the route tree: each ancestor path's route names it (its title or command name), the
- * page itself by the title its data gives (`titleFromData`) or its title key. The last item is the page, not a link.
- */
+/** Home › … › this page, from the route tree: each ancestor by its title or command name, the page by the title its
+ * data gives (`titleFromData`) or its title key; the last item is the page, not a link. */
 export function Breadcrumbs() {
   const t = useT();
   const router = useRouter();

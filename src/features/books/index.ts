@@ -3,4 +3,4 @@ export { loadBook, prefetchBookList } from './book-loaders';
 export { BookNotFound, BookPage, NewBookPage } from './book-pages';
 export { bookTitle } from './book-title';
 export { BooksListPage } from './books-list-page';
-export { BOOKS_SEARCH_DEFAULTS, validateBooksSearch, type BooksSearch } from './search-params';
+export { pickBooksSearch, type BooksSearchInput } from './route-search';

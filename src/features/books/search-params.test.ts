@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateBooksSearch } from './search-params';
+import { validateBooksSearch, withoutDefaults } from './search-params';
 
-const DEFAULTS = { sort: 'title', order: 'asc', page: 1, pageSize: 10 };
+const DEFAULTS = { sort: 'title', order: 'asc', page: 1, pageSize: 10 } as const;
 
 describe('validateBooksSearch', () => {
   it('fills the defaults for an empty search, with no q', () => {
@@ -115,5 +115,19 @@ describe('validateBooksSearch', () => {
     for (const raw of [null, undefined, 'q=x', 42]) {
       expect(validateBooksSearch(raw as unknown as Record<string, unknown>)).toEqual(DEFAULTS);
     }
+  });
+});
+
+describe('withoutDefaults', () => {
+  it('leaves out what a URL without it means, so the first page by title is plain /books', () => {
+    expect(withoutDefaults(validateBooksSearch({}))).toEqual({});
+    expect(withoutDefaults({ ...DEFAULTS, sort: 'title', order: 'asc' } as const)).toEqual({});
+  });
+
+  it('keeps each value that differs, in the order links write them', () => {
+    const search = { q: 'dune', sort: 'year', order: 'desc', page: 2, pageSize: 25 } as const;
+    expect(Object.entries(withoutDefaults(search))).toEqual(Object.entries(search));
+    expect(withoutDefaults({ ...DEFAULTS, sort: 'year' } as const)).toEqual({ sort: 'year' });
+    expect(withoutDefaults({ ...DEFAULTS, page: 3 } as const)).toEqual({ page: 3 });
   });
 });

@@ -15,7 +15,7 @@ export interface BooksSearch {
 }
 
 /** What a URL without these parameters means; links leave them out. */
-export const BOOKS_SEARCH_DEFAULTS = { sort: 'title', order: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE } as const;
+const BOOKS_SEARCH_DEFAULTS = { sort: 'title', order: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE } as const;
 
 const ownValue = (raw: object, key: string): unknown =>
   typeof raw === 'object' && raw !== null && Object.hasOwn(raw, key)
@@ -47,5 +47,17 @@ export function validateBooksSearch(raw: object): BooksSearch {
     order: oneOf(ORDERS, ownValue(raw, 'order'), BOOKS_SEARCH_DEFAULTS.order),
     page: wholeNumber(ownValue(raw, 'page'), 1, 1, Number.MAX_SAFE_INTEGER),
     pageSize: wholeNumber(ownValue(raw, 'pageSize'), DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+  };
+}
+
+/** What a link writes: only what differs from the defaults, so the first page by title is plain `/books`. */
+export function withoutDefaults({ q, sort, order, page, pageSize }: BooksSearch): Partial<BooksSearch> {
+  const defaults = BOOKS_SEARCH_DEFAULTS;
+  return {
+    ...(q === undefined ? {} : { q }),
+    ...(sort === defaults.sort ? {} : { sort }),
+    ...(order === defaults.order ? {} : { order }),
+    ...(page === defaults.page ? {} : { page }),
+    ...(pageSize === defaults.pageSize ? {} : { pageSize }),
   };
 }

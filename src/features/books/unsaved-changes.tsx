@@ -8,10 +8,8 @@ interface Asking {
   keep: () => void;
 }
 
-/**
- * While `hasChanges()` is true, leaving (a link, back, the palette) asks "Discard changes?" and closing the tab asks
- * through the browser; `confirmDiscard` asks the same before something else would replace the changes.
- */
+/** While `hasChanges()`, leaving (a link, back, the palette) asks "Discard changes?", closing the tab asks through the
+ * browser; `confirmDiscard` asks the same before something else would replace the changes. */
 export function useUnsavedChanges(hasChanges: () => boolean): {
   dialog: ReactNode;
   confirmDiscard: (then: () => void) => void;
