@@ -22,7 +22,7 @@ interface Screen {
   signedIn?: boolean;
 }
 
-// The Books pages join with one entry: { path: '/books', name: 'books', signedIn: true }.
+// The Books pages join with one entry: { path: '/books', name: 'books', signedIn: true }. // example: books
 const SCREENS: readonly Screen[] = [
   { path: '/', name: 'home' },
   { path: '/settings', name: 'settings' },
