@@ -258,7 +258,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
     it('hides a page built for another path (a deep link served index.html) until the app renders, at most 5 s', () => {
       vi.useFakeTimers();
       html.dataset.page = '/';
-      window.history.replaceState(null, '', '/books/0b7c2d4e');
+      window.history.replaceState(null, '', '/orders/0b7c2d4e');
       run();
       expect(html.classList.contains(OTHER_PAGE_CLASS)).toBe(true);
       vi.advanceTimersByTime(5000);
@@ -273,7 +273,7 @@ describe('the boot script (bundled, as the pages carry it)', () => {
         expect(html.classList.contains(OTHER_PAGE_CLASS), path).toBe(false);
       }
       delete html.dataset.page;
-      window.history.replaceState(null, '', '/books/0b7c2d4e');
+      window.history.replaceState(null, '', '/orders/0b7c2d4e');
       run();
       expect(html.classList.contains(OTHER_PAGE_CLASS), 'a page that names no path (dev)').toBe(false);
     });

@@ -23,14 +23,14 @@ describe('builtPages', () => {
       'index.html': '<div id="root" data-prerendered="/"><main></main></div>',
       'settings.html': '<div id="root" data-prerendered="/settings"><main></main></div>',
       'profile.html': '<div id="root"><main></main></div>',
-      'books/new.html': '<div id="root" data-prerendered="/books/new"></div>',
+      'orders/new.html': '<div id="root" data-prerendered="/orders/new"></div>',
       'assets/i18n/en.json': '{}',
       'assets/x.html': 'not a page',
       'sw.js': '',
     });
     expect(builtPages(dir)).toEqual([
       { path: '/', file: 'index.html', hydrates: true },
-      { path: '/books/new', file: 'books/new.html', hydrates: true },
+      { path: '/orders/new', file: 'orders/new.html', hydrates: true },
       { path: '/profile', file: 'profile.html', hydrates: false },
       { path: '/settings', file: 'settings.html', hydrates: true },
     ]);

@@ -7,12 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { optionalRoutesPlugin, redirectingRoute, unscannedSourcesPlugin } from './optional-routes.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'optional-routes-'));
-const dir = join(root, 'routes', 'books');
+const dir = join(root, 'routes', 'orders');
 mkdirSync(dir, { recursive: true });
 const routeFile = join(dir, '$id.tsx');
 writeFileSync(
   routeFile,
-  "import { BookPage } from '../../features/books';\nexport const Route = createFileRoute('/books/$id')({ component: BookPage });\n",
+  "import { OrderPage } from '../../features/orders';\nexport const Route = createFileRoute('/orders/$id')({ component: OrderPage });\n",
 );
 const other = join(root, 'routes', 'settings.tsx');
 writeFileSync(other, "export const Route = createFileRoute('/settings')({});\n");
@@ -29,16 +29,16 @@ describe('optionalRoutesPlugin', () => {
   it('turns a route of the folder into a redirect home with the same path, split parts included', () => {
     for (const id of [routeFile, `${routeFile}?tsr-split=component`]) {
       const stub = load(false, id)!;
-      expect(stub).toContain('createFileRoute("/books/$id")');
+      expect(stub).toContain('createFileRoute("/orders/$id")');
       expect(stub).toContain("throw redirect({ to: '/', replace: true })");
-      expect(stub).not.toContain('BookPage');
-      expect(stub).not.toContain('features/books');
+      expect(stub).not.toContain('OrderPage');
+      expect(stub).not.toContain('features/orders');
     }
   });
 
   it('leaves files outside the folder, and what is not a script, alone', () => {
     expect(load(false, other)).toBeNull();
-    expect(load(false, join(root, 'routes', 'books-extra.tsx'))).toBeNull();
+    expect(load(false, join(root, 'routes', 'orders-extra.tsx'))).toBeNull();
     expect(load(false, join(dir, 'notes.md'))).toBeNull();
   });
 });
@@ -49,7 +49,7 @@ describe('redirectingRoute', () => {
   });
 
   it('keeps a path with quotes of either kind', () => {
-    expect(redirectingRoute('createFileRoute("/books/new")({})')).toContain('createFileRoute("/books/new")');
+    expect(redirectingRoute('createFileRoute("/orders/new")({})')).toContain('createFileRoute("/orders/new")');
   });
 });
 

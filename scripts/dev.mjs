@@ -1,10 +1,10 @@
 // `npm start`: Vite's dev server with the local OpenID provider, so sign-in works with no configuration; with
-// VITE_OIDC_AUTHORITY set (environment or .env) the app uses that provider and none is started. The local provider
-// also serves the Books example's API, which the app uses unless VITE_BOOKS_API_URL is set.
+// VITE_OIDC_AUTHORITY set (environment or .env) the app uses that provider and none is started.
+// The local provider also serves the Books API, which the app uses unless VITE_BOOKS_API_URL is set. // example: books
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { DEMO_BOOKS } from './local-provider/books-seed.mjs';
+import { DEMO_BOOKS } from './local-provider/books-seed.mjs'; // example: books
 import { DEMO_ACCOUNT, OUTSIDER_ACCOUNT, startOidcProvider } from './local-provider/oidc-provider.mjs';
 
 const APP_PORT = 5173;
@@ -40,6 +40,7 @@ if (!configured.VITE_OIDC_AUTHORITY) {
     `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` +
       ` (groups ${DEMO_ACCOUNT.groups.join(', ')}), in no group ${OUTSIDER_ACCOUNT.email} / ${OUTSIDER_ACCOUNT.password}`,
   );
+  // example: books {
   if (!configured.VITE_BOOKS_API_URL) {
     env.VITE_BOOKS_API_URL = provider.booksUrl;
     console.log(
@@ -47,6 +48,7 @@ if (!configured.VITE_OIDC_AUTHORITY) {
         ` (snxt-editors); ${OUTSIDER_ACCOUNT.email} starts with none and may not delete.`,
     );
   }
+  // example: books }
 }
 
 const vite = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))], {

@@ -76,7 +76,36 @@ function realRepo(): Repo {
   };
 }
 
-const withoutFences = (text: string) => text.replace(/^( *)(```|~~~)[^\n]*\n[\s\S]*?^\1\2[ \t]*$/gm, '');
+const FENCE = /^( *)(```|~~~)[^\n]*\n([\s\S]*?)^\1\2[ \t]*$/gm;
+const withoutFences = (text: string) => text.replace(FENCE, '');
+const EXCERPT_OF = /^\/\/ ((?:src|build|scripts|tests)\/\S+)$/;
+
+/** A fenced block whose first line is `// <file>` is an excerpt: its other lines (but `// …`) are the file's, in order. */
+function excerptProblems(text: string, repo: Repo): string[] {
+  const problems: string[] = [];
+  for (const [, , , body = ''] of text.matchAll(FENCE)) {
+    const [first = '', ...lines] = body.split('\n').map((line) => line.trim());
+    const file = EXCERPT_OF.exec(first)?.[1];
+    if (!file) continue;
+    if (!repo.paths.has(file)) {
+      problems.push(`an excerpt of ${file}, which does not exist`);
+      continue;
+    }
+    const source = repo
+      .read(file)
+      .split('\n')
+      .map((line) => line.trim());
+    let from = 0;
+    for (const line of lines.filter((line) => line !== '' && line !== '// …')) {
+      from = source.indexOf(line, from) + 1;
+      if (from === 0) {
+        problems.push(`an excerpt of ${file} has "${line}", which is not in it (after the lines above it)`);
+        break;
+      }
+    }
+  }
+  return problems;
+}
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
 function anchorsOf(text: string): Set<string> {
@@ -151,6 +180,7 @@ function docProblems(doc: Doc, repo: Repo): string[] {
   for (const [outside] of doc.text.matchAll(/(?<![\w.-])\/work\/\S*|\b(?:SPEC|DESIGN)\.md\b/g)) {
     problems.push(`${outside} is outside the repository`);
   }
+  problems.push(...excerptProblems(doc.text, repo));
   return [...new Set(problems.filter((problem) => problem !== null))].map((problem) => `${doc.path}: ${problem}`);
 }
 
@@ -233,6 +263,33 @@ describe('the docs checks', () => {
       'docs/b.md: VITE_APP_TITLE is read nowhere in src/config, build, vite.config.ts',
       'docs/b.md: /work/notes/x.md is outside the repository',
       'docs/b.md: SPEC.md is outside the repository',
+    ]);
+  });
+
+  it('checks an excerpt that names its file against that file, line by line and in order', () => {
+    const code = 'export function http(url) {\n  return fetch(url);\n}\nexport const getText = (url) => http(url);\n';
+    const excerpts = fakeRepo({ 'src/lib/http.ts': code }, {});
+    const check = (...lines: string[]) => docProblems({ path: 'docs/b.md', text: lines.join('\n') }, excerpts);
+    const fence = (...lines: string[]) => ['```ts', ...lines, '```'].join('\n');
+    expect(
+      check(
+        fence(
+          '// src/lib/http.ts',
+          'export function http(url) {',
+          '// …',
+          'export const getText = (url) => http(url);',
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      check(fence('export function unnamed() {}'), '  ```ts\n  // src/lib/http.ts\n    return fetch(url);\n  ```'),
+    ).toEqual([]);
+    expect(check(fence('// src/lib/http.ts', 'return fetch(url, { cache: "no-store" });'))).toEqual([
+      'docs/b.md: an excerpt of src/lib/http.ts has "return fetch(url, { cache: "no-store" });", which is not in it (after the lines above it)',
+    ]);
+    expect(check(fence('// src/lib/http.ts', 'return fetch(url);', 'export function http(url) {'))).toHaveLength(1);
+    expect(check(fence('// src/lib/fetch.ts', 'x'))).toEqual([
+      'docs/b.md: an excerpt of src/lib/fetch.ts, which does not exist',
     ]);
   });
 

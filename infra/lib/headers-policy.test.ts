@@ -24,7 +24,7 @@ const FULL_ENV = {
   VITE_COGNITO_IDENTITY_POOL_ID: 'ap-southeast-2:0f8b2d3e-4c5a-4b6d-8e7f-9a0b1c2d3e4f',
   VITE_GA_MEASUREMENT_ID: 'G-ABCDEF1234',
   VITE_ERROR_REPORT_URL: 'https://errors.example-company.com/snxt/reports?key=0123456789abcdef',
-  VITE_API_ORIGINS: 'self, https://api.example-company.com, https://books.example-company.com',
+  VITE_API_ORIGINS: 'self, https://api.example-company.com, https://orders.example-company.com',
   VITE_I18N_PREFIX: 'https://cdn.example-company.com/snxt',
 };
 

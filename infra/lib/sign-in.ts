@@ -61,7 +61,10 @@ export class SignIn extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.userPool.addGroup('Editors', { groupName: EDITORS_GROUP, description: 'May delete books' });
+    this.userPool.addGroup('Editors', {
+      groupName: EDITORS_GROUP,
+      description: 'Editors: pages and APIs may let them do more',
+    });
     this.domain = this.userPool.addDomain('Domain', {
       cognitoDomain: { domainPrefix },
       managedLoginVersion: ManagedLoginVersion.NEWER_MANAGED_LOGIN,

@@ -35,9 +35,9 @@ describe('a build, as the CDK app reads it', () => {
 
   it('takes the prerendered pages from the HTML files of the build', () => {
     expect(build.pages).toEqual({ '/': '/index.html', '/settings': '/settings.html' });
-    const more = writeTestBuild(ENV, { 'books/index.html': '<p>books</p>', 'help/about.html': '<p>about</p>' });
+    const more = writeTestBuild(ENV, { 'orders/index.html': '<p>orders</p>', 'help/about.html': '<p>about</p>' });
     expect(readSiteBuild(more, ENV).pages).toMatchObject({
-      '/books': '/books/index.html',
+      '/orders': '/orders/index.html',
       '/help/about': '/help/about.html',
     });
   });

@@ -29,7 +29,7 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** `index.html` → `/`, `settings.html` → `/settings`, `books/index.html` → `/books`. */
+/** `index.html` → `/`, `settings.html` → `/settings`, `orders/index.html` → `/orders`. */
 const pagePath = (file: string) => `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
 
 function differingNames(a: Record<string, string>, b: Record<string, string>) {

@@ -164,7 +164,7 @@ describe('the viewer-request function', () => {
     const uriOf = (path: string) => (run(path) as ViewerRequest).uri;
     expect(uriOf('/')).toBe('/index.html');
     expect(uriOf('/settings')).toBe('/settings.html');
-    expect(uriOf('/books/42')).toBe('/index.html');
+    expect(uriOf('/orders/42')).toBe('/index.html');
     expect(uriOf('/assets/x.js')).toBe('/assets/x.js');
     expect(uriOf('/v1.2/notes')).toBe('/index.html');
     expect(run('/_headers')).toMatchObject({ statusCode: 404 });

@@ -5,7 +5,7 @@ import { viewerRequestCode } from './viewer-request.ts';
 /** CloudFront Functions' quota on a function's code, in bytes. */
 const FUNCTION_CODE_LIMIT = 10_240;
 
-const PAGES = { '/': '/index.html', '/settings': '/settings.html', '/books/list': '/books/list.html' };
+const PAGES = { '/': '/index.html', '/settings': '/settings.html', '/orders/list': '/orders/list.html' };
 const run = viewerRequest(viewerRequestCode(PAGES));
 const uriOf = (path: string) => (run(path) as Request).uri;
 
@@ -14,10 +14,10 @@ describe('the viewer-request function', () => {
     expect(uriOf('/')).toBe('/index.html');
     expect(uriOf('/settings')).toBe('/settings.html');
     expect(uriOf('/settings/')).toBe('/settings.html');
-    expect(uriOf('/books/list')).toBe('/books/list.html');
+    expect(uriOf('/orders/list')).toBe('/orders/list.html');
   });
 
-  it.each(['/books/42', '/profile', '/Settings', '/settings/extra', '/v1.2/notes', '//settings'])(
+  it.each(['/orders/42', '/profile', '/Settings', '/settings/extra', '/v1.2/notes', '//settings'])(
     'sends %s, a path without an extension that is no prerendered page, to the app',
     (path) => expect(uriOf(path)).toBe('/index.html'),
   );

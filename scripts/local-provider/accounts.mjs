@@ -1,11 +1,10 @@
-// The provider's accounts: the fixed ones its sign-in page names and, with `testAccounts`, copies that a test makes
-// for itself (`POST /test/accounts` {"like": "demo"} answers a new sub, email and password with the same name, groups
-// and starting books), so tests running side by side against one provider never share a user's books.
-import { randomBytes, randomUUID } from 'node:crypto';
+// The provider's accounts: the fixed ones its sign-in page names.
+// With `testAccounts`, copies a Books test makes (`POST /test/accounts` {"like": "demo"}: a new sub, email and // example: books
+// password, the same groups and books), so tests side by side against one provider never share books. // example: books
+import { randomBytes, randomUUID } from 'node:crypto'; // example: books
+import { readBody } from './read-body.mjs'; // example: books
 
-import { readBody } from './read-body.mjs';
-
-const TEST_ACCOUNTS_PATH = '/test/accounts';
+const TEST_ACCOUNTS_PATH = '/test/accounts'; // example: books
 
 export function createAccounts(fixed) {
   const bySub = new Map(fixed.map((account) => [account.sub, account]));
@@ -14,6 +13,7 @@ export function createAccounts(fixed) {
     listed: fixed,
     bySub: (sub) => bySub.get(sub),
     byEmail: (email) => byEmail.get(email.toLowerCase()),
+    // example: books {
     copyOf(template) {
       const sub = randomUUID();
       const [local, domain] = template.email.split('@');
@@ -27,9 +27,11 @@ export function createAccounts(fixed) {
       byEmail.set(account.email, account);
       return account;
     },
+    // example: books }
   };
 }
 
+// example: books {
 export function testAccounts(accounts, templates) {
   return async (ctx, next) => {
     if (ctx.path !== TEST_ACCOUNTS_PATH) return next();
@@ -57,3 +59,4 @@ export function testAccounts(accounts, templates) {
     return undefined;
   };
 }
+// example: books }

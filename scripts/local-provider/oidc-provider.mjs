@@ -7,14 +7,15 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
-import { createAccounts, testAccounts } from './accounts.mjs';
-import { BOOKS_PATH, booksApi } from './books-api.mjs';
-import { DEMO_BOOKS } from './books-seed.mjs';
-import { createBooksStore } from './books-store.mjs';
+import { createAccounts } from './accounts.mjs';
+import { testAccounts } from './accounts.mjs'; // example: books
+import { BOOKS_PATH, booksApi } from './books-api.mjs'; // example: books
+import { DEMO_BOOKS } from './books-seed.mjs'; // example: books
+import { createBooksStore } from './books-store.mjs'; // example: books
 import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
 import { errorPage, logoutPage, signedOutPage, signInPage } from './oidc-provider-views.mjs';
 
-// The demo account is in groups (the profile shows them; snxt-editors may delete books), the outsider in none.
+// The demo account is in groups (the profile shows them), the outsider in none.
 export const DEMO_ACCOUNT = Object.freeze({
   email: 'demo@snxt.dev',
   password: 'snxt-demo',
@@ -23,7 +24,7 @@ export const DEMO_ACCOUNT = Object.freeze({
   familyName: 'User',
   sub: '6b1f2c0e-5d3a-4f8e-9a47-2c8e1d7b3f10',
   groups: Object.freeze(['snxt-demo-users', 'snxt-editors']),
-  startsWithBooks: true,
+  startsWithBooks: true, // example: books
 });
 
 export const OUTSIDER_ACCOUNT = Object.freeze({
@@ -34,7 +35,7 @@ export const OUTSIDER_ACCOUNT = Object.freeze({
   familyName: 'User',
   sub: '0d4e9a61-2b7c-4f3e-8c15-7a9f3e6d2b84',
   groups: Object.freeze([]),
-  startsWithBooks: false,
+  startsWithBooks: false, // example: books
 });
 
 const SCOPES = ['openid', 'email', 'profile'];
@@ -44,11 +45,12 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 /**
  * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
- * slash) are the sign-out URLs too and may call the Books API; `signingKey` (a private JWK) lets a test forge tokens;
- * `testAccounts` opens `POST /test/accounts`; the Books API takes `booksClientId`'s access tokens (the app's).
+ * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens.
+ * The Books API takes `booksClientId`'s tokens (the app's); `testAccounts` opens `POST /test/accounts`. // example: books
  * @param {{ redirectUris: string[], signingKey?: import('node:crypto').JsonWebKey, port?: number, host?: string,
+ *   testAccounts?: boolean, booksClientId?: string, // example: books
  *   clientId?: string, accessTokenTtl?: number, identityPoolId?: string, identityAllowGuests?: boolean,
- *   identityCredentialsTtl?: number, testAccounts?: boolean, booksClientId?: string, log?: boolean }} options
+ *   identityCredentialsTtl?: number, log?: boolean }} options
  */
 export async function startOidcProvider({
   port = 0,
@@ -60,8 +62,8 @@ export async function startOidcProvider({
   identityAllowGuests = true,
   identityCredentialsTtl = 3600,
   signingKey,
-  testAccounts: withTestAccounts = false,
-  booksClientId = clientId,
+  testAccounts: withTestAccounts = false, // example: books
+  booksClientId = clientId, // example: books
   log = false,
 }) {
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
@@ -90,7 +92,7 @@ export async function startOidcProvider({
     });
   const identity = { poolId: identityPoolId, allowGuests: identityAllowGuests, credentialsTtl: identityCredentialsTtl };
   const accounts = createAccounts([DEMO_ACCOUNT, OUTSIDER_ACCOUNT]);
-  const books = createBooksStore({ seedFor: (sub) => (accounts.bySub(sub)?.startsWithBooks ? DEMO_BOOKS : []) });
+  const books = createBooksStore({ seedFor: (sub) => (accounts.bySub(sub)?.startsWithBooks ? DEMO_BOOKS : []) }); // example: books
   try {
     const provider = createProvider(Provider, {
       issuer,
@@ -101,8 +103,8 @@ export async function startOidcProvider({
       identity,
       signingKey,
       accounts,
-      books: { store: books, clientId: booksClientId },
-      testAccounts: withTestAccounts,
+      books: { store: books, clientId: booksClientId }, // example: books
+      testAccounts: withTestAccounts, // example: books
       log,
     });
     handler = provider.callback();
@@ -117,8 +119,8 @@ export async function startOidcProvider({
     clientId,
     identityEndpoint: `${issuer}${IDENTITY_PATH}`,
     identityPoolId,
-    booksUrl: `${issuer}${BOOKS_PATH}`,
-    resetBooks: books.reset,
+    booksUrl: `${issuer}${BOOKS_PATH}`, // example: books
+    resetBooks: books.reset, // example: books
     close,
   };
 }
@@ -201,8 +203,8 @@ function createProvider(
     identity,
     signingKey: givenKey,
     accounts,
-    books,
-    testAccounts: withTestAccounts,
+    books, // example: books
+    testAccounts: withTestAccounts, // example: books
     log,
   },
 ) {
@@ -327,6 +329,7 @@ function createProvider(
   provider.use(errorBoundary);
   provider.use(cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, cookieOptions }));
   provider.use(signInInteraction(provider, accounts));
+  // example: books {
   provider.use(
     booksApi({
       provider,
@@ -340,6 +343,7 @@ function createProvider(
   if (withTestAccounts) {
     provider.use(testAccounts(accounts, { demo: DEMO_ACCOUNT, outsider: OUTSIDER_ACCOUNT }));
   }
+  // example: books }
   provider.use(
     cognitoIdentity({
       issuer,
@@ -497,7 +501,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   });
   console.log(`OIDC provider ready at ${op.issuer}`);
   console.log(`Identity pool ${op.identityPoolId} at ${op.identityEndpoint}`);
-  console.log(`Books API at ${op.booksUrl}`);
+  console.log(`Books API at ${op.booksUrl}`); // example: books
   const stop = () =>
     op.close().then(
       () => process.exit(0),

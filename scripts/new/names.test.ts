@@ -25,7 +25,7 @@ describe('a page path', () => {
     ['no leading slash', 'reports'],
     ['the home page', '/'],
     ['upper case', '/Reports'],
-    ['a parameter', '/books/$id'],
+    ['a parameter', '/orders/$id'],
     ['a parent segment', '/../etc'],
     ['an empty segment', '/a//b'],
     ['a trailing slash', '/reports/'],

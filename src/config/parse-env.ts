@@ -251,8 +251,7 @@ function readEnv(raw: RawEnv): AppEnv {
   const production = raw.PROD === true && !test;
   const defaultEnvName = test ? 'TEST' : production ? 'PROD' : 'DEV';
   const oidc = parseOidc(raw, production);
-  const booksApiUrl = parseBooksApiUrl(raw, production); // example: books
-  return {
+  const env: AppEnv = {
     appName: parseName(raw, 'VITE_APP_NAME', 'Starter Next'),
     appShortName: parseName(raw, 'VITE_APP_SHORT_NAME', 'Snxt'),
     envName: (text(raw, 'VITE_ENV_NAME') ?? defaultEnvName).toUpperCase(),
@@ -263,9 +262,11 @@ function readEnv(raw: RawEnv): AppEnv {
     cognitoIdentity: parseCognitoIdentity(raw, production),
     gaMeasurementId: parseGaId(raw),
     authRequired: parseAuthRequired(raw, oidc),
-    apiOrigins: withBooksOrigin(parseApiOrigins(raw, production), booksApiUrl), // example: books
+    apiOrigins: parseApiOrigins(raw, production),
     errorReportUrl: parseErrorReportUrl(raw, production),
-    booksApiUrl, // example: books
+    booksApiUrl: parseBooksApiUrl(raw, production), // example: books
     ...withIdleTimeout(parseIdleTimeout(raw, oidc)),
   };
+  env.apiOrigins = withBooksOrigin(env.apiOrigins, env.booksApiUrl); // example: books
+  return env;
 }

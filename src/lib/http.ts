@@ -74,7 +74,7 @@ function target(input: string | URL | Request): { url: string; original: Request
 let warned = false;
 
 // A 401 from an API origin renews the token once and retries once; a renewed token refused too ends the session.
-/** @public How features call their APIs (docs/behaviour.md, "Calls and services"); none does yet. */
+/** @public How features call their APIs (docs/behaviour.md, "Calls and services"). */
 export async function http(
   input: string | URL | Request,
   { handleErrors = false, accessToken, ...init }: HttpOptions = {},

@@ -32,8 +32,7 @@ function sayKeptInMemory(error: unknown) {
   });
 }
 
-// Memory, said once, when localStorage is missing, refused or failing later (full, revoked); a storage that fails its
-// self-test cannot be trusted, so the app starts in empty memory.
+// Memory when localStorage is missing, refused, failing later (full, revoked; said once) or failing its self-test.
 export function openStorage(getBrowserStorage: () => KeyValueStorage = () => window.localStorage): OpenedStorage {
   let browser: KeyValueStorage;
   try {

@@ -8,7 +8,8 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  * Builds the app in its configurations and serves each with `vite preview`, next to real local
  * OpenID providers. Tests read the addresses from E2E_* variables (see fixtures.ts).
  *   main:      sign-in through the local provider's standard end_session_endpoint, and its
- *              identity pool (guests allowed, credentials for an hour), and the Books example on its API
+ *              identity pool (guests allowed, credentials for an hour)
+ *              and the Books example on its API // example: books
  *   cognito:   the same with VITE_COGNITO_DOMAIN set (sign-out through /logout?client_id&logout_uri)
  *   analytics: VITE_GA_MEASUREMENT_ID set, no sign-in
  *   bare:      nothing configured
@@ -19,8 +20,8 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   groups:    as main without a pool, but /profile needs the group snxt-demo-users and has a navigation
  *              entry (vite-profile-for-a-group.config.ts): a page for a group, reached from in and outside it
  *   idle:      sign-in with an idle sign-out after IDLE_TIMEOUT_MINUTES (VITE_IDLE_TIMEOUT_MINUTES)
- * The main provider also serves the Books API; a test that writes books signs in as its own copy of the demo or
- * outsider account (`POST {E2E_OIDC_ISSUER}/test/accounts` with {"like": "demo"}), so parallel tests never share books.
+ * The main provider also serves the Books API; a test that writes books signs in as its own copy of the demo or // example: books
+ * outsider account (`POST {E2E_OIDC_ISSUER}/test/accounts` with {"like": "demo"}), so parallel tests never share books. // example: books
  */
 export const VARIANTS = [
   'main',
@@ -49,7 +50,7 @@ export default async function globalSetup() {
     port: await freePort(),
     redirectUris: origins,
     clientId: OIDC_CLIENT_ID,
-    testAccounts: true,
+    testAccounts: true, // example: books
   });
   // Pool options belong to a provider: short-lived credentials and no guests need a second one.
   const identityProvider = await startOidcProvider({
@@ -70,7 +71,11 @@ export default async function globalSetup() {
     VITE_COGNITO_IDENTITY_ENDPOINT: of.identityEndpoint,
   });
   const variantEnv: Record<(typeof VARIANTS)[number], Record<string, string>> = {
-    main: { ...oidc, ...pool(provider), VITE_BOOKS_API_URL: provider.booksUrl }, // example: books
+    main: {
+      ...oidc,
+      ...pool(provider),
+      VITE_BOOKS_API_URL: provider.booksUrl, // example: books
+    },
     cognito: { ...oidc, VITE_COGNITO_DOMAIN: provider.issuer },
     analytics: { VITE_GA_MEASUREMENT_ID: GA_MEASUREMENT_ID },
     bare: {},

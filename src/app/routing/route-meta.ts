@@ -7,7 +7,7 @@ export type NavPlacement = 'main' | 'drawer';
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     titleKey?: string;
-    /** A title from the route's loaded data (a book's title); the title key stands in until there is one. */
+    /** A title from the route's loaded data (a record's title); the title key stands in until there is one. */
     titleFromData?: (loaderData: unknown) => string | undefined;
     /** The name the command palette offers a page without a title under. */
     commandKey?: string;
@@ -53,7 +53,7 @@ export const titleText = (title: RouteTitle, translate: (key: string) => string)
 export const useRouteTitleText = (translate: (key: string) => string): string | undefined =>
   useMatches({ select: (matches) => titleText(titleOf(matches.at(-1) as TitledMatch | undefined), translate) });
 
-// A page titled by its data is one page per path (each book its own), and keeps its key when its title is edited.
+// A page titled by its data is one page per path (each record its own), and keeps its key when its title is edited.
 const pageKey = (staticData: TitledMatch['staticData'], pathname: string): string =>
   staticData?.titleFromData ? pathname : (staticData?.titleKey ?? '');
 

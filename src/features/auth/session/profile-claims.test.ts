@@ -57,7 +57,7 @@ describe("the sign-in time (the ID token's auth_time)", () => {
 });
 
 describe('profileFromClaims', () => {
-  it('keeps the profile claims and drops the token bookkeeping', () => {
+  it('keeps the profile claims and drops the claims about the token', () => {
     const claims = { sub: 's', email: 'e@x.dev', name: 'N', iss: 'i', aud: 'a', exp: 1, iat: 1, nonce: 'n', sid: 'x' };
     expect(profileFromClaims(claims)).toEqual({ sub: 's', email: 'e@x.dev', name: 'N' });
   });
