@@ -55,7 +55,7 @@ describe('redirectingRoute', () => {
 
 describe('unscannedSourcesPlugin', () => {
   const stylesheet = join(root, 'styles', 'app.css');
-  const folders = [join(root, 'features', 'books'), dir];
+  const folders = [join(root, 'features', 'orders'), dir];
   const transform = (code: string, id: string) =>
     (unscannedSourcesPlugin(stylesheet, folders).transform as (code: string, id: string) => { code: string } | null)(
       code,

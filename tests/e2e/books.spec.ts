@@ -326,8 +326,13 @@ test('no data crosses users: after sign-out the next user never sees the last on
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
+  // Logout ends at the provider, which sends the browser back home: the next sign-in starts once that page loaded.
+  const home = `${new URL(page.url()).origin}/`;
+  const backHome = page.waitForRequest((sent) => sent.isNavigationRequest() && sent.url() === home);
   await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await backHome;
+  await page.waitForLoadState('load');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   await signInAt(page, '/books', await newAccount(request, 'outsider'));
   await expect(main(page)).toContainText('No books yet.');
