@@ -116,6 +116,37 @@ test.describe('the list', () => {
     await breadcrumb.getByRole('link', { name: 'Books' }).click();
     await expect(page).toHaveURL(/\/books$/);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`placeholder rows hold the layout until the first page arrives (${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      await signInAt(page, '/books', await newAccount(request, 'demo'));
+      await expect(titleLinks(page)).toHaveCount(10);
+      // The next load waits a second for the list, and adds up every layout shift from its first paint on.
+      await page.route(/\/api\/books\?/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { e2eShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.reload();
+      await expect(main(page).getByRole('table')).toHaveAttribute('aria-busy', 'true');
+      await expect(main(page).getByRole('table')).toHaveAttribute('aria-busy', 'false');
+      await expect(titleLinks(page)).toHaveCount(10);
+      expect(await page.evaluate(() => (window as unknown as { e2eShifts: number[] }).e2eShifts)).toEqual([]);
+    });
+  }
 });
 
 test.describe('the form', () => {

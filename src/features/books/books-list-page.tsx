@@ -77,7 +77,8 @@ function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void
   );
 }
 
-const cell = 'px-4 py-3 align-top';
+// Phones get smaller text and padding so a long name wraps between words, not inside one.
+const cell = 'px-3 py-3 align-top sm:px-4';
 
 function BookRow({ book }: { book: Book }) {
   return (
@@ -103,7 +104,7 @@ function PlaceholderRow() {
     <tr className="border-t border-border" aria-hidden="true">
       {COLUMNS.map((column) => (
         <td key={column.sort} className={cell}>
-          <span className="block h-6 w-3/4 animate-pulse rounded bg-surface-raised motion-reduce:animate-none" />
+          <span className="block h-5 w-3/4 animate-pulse sm:h-6 rounded bg-surface-raised motion-reduce:animate-none" />
         </td>
       ))}
     </tr>
@@ -126,7 +127,7 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={active ? (search.order === 'asc' ? 'ascending' : 'descending') : undefined}
-      className="px-2 py-1 text-start"
+      className="px-1 py-1 text-start sm:px-2"
     >
       <button
         type="button"
@@ -166,11 +167,14 @@ function BooksList() {
         <SearchField q={search.q ?? ''} onSearch={(q) => go({ q: q || undefined, page: 1 }, true)} />
       </div>
       <div className={`${ROUTE_ANIMATED} mt-6 overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm`}>
-        <table className="w-full table-fixed border-collapse text-text" aria-busy={isPending || isPlaceholderData}>
+        <table
+          className="w-full table-fixed border-collapse text-sm text-text sm:text-base"
+          aria-busy={isPending || isPlaceholderData}
+        >
           <colgroup>
             <col className="w-1/2" />
             <col className="w-1/3" />
-            <col className="w-24" />
+            <col className="w-20 sm:w-24" />
           </colgroup>
           <thead>
             <tr>
@@ -196,9 +200,10 @@ function BooksList() {
           </div>
         )}
       </div>
+      {/* Until the first page arrives its place is kept but not shown: rows that wrap on a phone move it. */}
       <nav
         aria-label={t('snxt.books.pagination')}
-        className={`${ROUTE_ANIMATED} mt-6 flex items-center justify-between gap-4`}
+        className={`${ROUTE_ANIMATED} mt-6 flex items-center justify-between gap-4 ${data ? '' : 'invisible'}`}
       >
         <button
           type="button"
