@@ -238,6 +238,8 @@ test.describe('keyboard only', () => {
     await page.goto('/');
     await tabTo(page, page.getByRole('button', { name: 'Open menu' }));
     await page.keyboard.press('Enter');
+    // As a user does: Enter again once the open drawer has put focus on its link.
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Settings' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
