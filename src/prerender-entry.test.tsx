@@ -1,8 +1,13 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prerenderPaths, renderPage } from './prerender-entry';
 
 describe('the prerendered pages', () => {
+  // Every effect of the app's state runs against the detached root: a failing one is reported on the console.
+  const consoleError = () => vi.mocked(console.error);
+  beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => expect(consoleError()).not.toHaveBeenCalled());
+
   it('are every route of the tree without path parameters (a new page joins them by itself)', () => {
     const paths = prerenderPaths();
     expect(paths).toEqual(expect.arrayContaining(['/', '/profile', '/settings']));

@@ -22,6 +22,7 @@ const detachedRoot = {
   lang: '',
   dir: '',
   classList: { add: () => undefined, remove: () => undefined },
+  style: {},
   querySelector: () => null,
 };
 const lightScheme = { matches: false, addEventListener: () => undefined, removeEventListener: () => undefined };
