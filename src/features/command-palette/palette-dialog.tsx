@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import type { Messages } from '../../i18n/load-messages';
 import { useT } from '../../i18n/use-t';
 import type { Command } from './commands';
@@ -14,7 +15,6 @@ interface CommandPaletteProps {
 
 export function CommandPalette({ open, onOpenChange, commands, loadEnglish }: CommandPaletteProps) {
   const t = useT();
-  const returnTo = useRef<Element | null>(null);
   const chosen = useRef<Command | null>(null);
   const choose = (command: Command) => {
     chosen.current = command;
@@ -22,28 +22,17 @@ export function CommandPalette({ open, onOpenChange, commands, loadEnglish }: Co
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        {/* Not Dialog.Overlay: its scroll lock injects a <style> the CSP refuses. */}
-        <div className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          aria-modal="true"
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => (returnTo.current = document.activeElement)}
-          onCloseAutoFocus={(event) => {
-            // StrictMode's second effect run unmounts the focus scope once while open.
-            if (open) return;
-            event.preventDefault();
-            if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
-            chosen.current?.run();
-            chosen.current = null;
-          }}
-          className="fixed inset-x-2 top-[10vh] z-50 mx-auto flex max-h-[80vh] max-w-xl flex-col overflow-hidden rounded-2xl border border-border bg-surface text-text shadow-2xl"
-        >
-          <Dialog.Title className="sr-only">{t('snxt.palette.title')}</Dialog.Title>
-          <CommandList commands={commands} onChoose={choose} loadEnglish={loadEnglish} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onClosed={() => {
+        chosen.current?.run();
+        chosen.current = null;
+      }}
+      className="fixed inset-x-2 top-[10vh] z-50 mx-auto flex max-h-[80vh] max-w-xl flex-col overflow-hidden rounded-2xl border border-border bg-surface text-text shadow-2xl"
+    >
+      <Dialog.Title className="sr-only">{t('snxt.palette.title')}</Dialog.Title>
+      <CommandList commands={commands} onChoose={choose} loadEnglish={loadEnglish} />
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Fragment, useRef, useState } from 'react';
+import { Fragment, useState } from 'react';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { CloseIcon } from '../../components/ui/svg-icons';
 import { useT } from '../../i18n/use-t';
 import { SHORTCUTS } from './shortcuts';
@@ -22,50 +23,36 @@ const KEY_CAP = 'rounded-md border border-border bg-surface-raised px-2 py-0.5 t
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
   const [apple] = useState(applePlatform);
-  const returnTo = useRef<Element | null>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        {/* Not Dialog.Overlay: its scroll lock injects a <style> the CSP refuses. */}
-        <div className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          aria-modal="true"
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => (returnTo.current = document.activeElement)}
-          onCloseAutoFocus={(event) => {
-            // StrictMode's second effect run unmounts the focus scope once while open.
-            if (open) return;
-            event.preventDefault();
-            if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
-          }}
-          className="fixed inset-x-2 top-[10vh] z-50 mx-auto max-w-md rounded-2xl border border-border bg-surface p-6 text-text shadow-2xl"
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="fixed inset-x-2 top-[10vh] z-50 mx-auto max-w-md rounded-2xl border border-border bg-surface p-6 text-text shadow-2xl"
+    >
+      <div className="flex items-center justify-between gap-4">
+        <Dialog.Title className="text-lg font-bold">{t('snxt.shortcuts.title')}</Dialog.Title>
+        <Dialog.Close
+          aria-label={t('snxt.shortcuts.dismiss')}
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-surface-raised"
         >
-          <div className="flex items-center justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold">{t('snxt.shortcuts.title')}</Dialog.Title>
-            <Dialog.Close
-              aria-label={t('snxt.shortcuts.dismiss')}
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-surface-raised"
-            >
-              <CloseIcon width={20} height={20} />
-            </Dialog.Close>
+          <CloseIcon width={20} height={20} />
+        </Dialog.Close>
+      </div>
+      <dl className="mt-4 divide-y divide-border">
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.keys} className="flex items-center justify-between gap-6 py-3">
+            <dt>{t(shortcut.labelKey)}</dt>
+            <dd dir="ltr" className="flex shrink-0 items-center gap-1">
+              {keysShown(shortcut.keys, apple).map((key, index) => (
+                <Fragment key={key}>
+                  {index > 0 && !apple && '+'}
+                  <kbd className={KEY_CAP}>{key}</kbd>
+                </Fragment>
+              ))}
+            </dd>
           </div>
-          <dl className="mt-4 divide-y divide-border">
-            {SHORTCUTS.map((shortcut) => (
-              <div key={shortcut.keys} className="flex items-center justify-between gap-6 py-3">
-                <dt>{t(shortcut.labelKey)}</dt>
-                <dd dir="ltr" className="flex shrink-0 items-center gap-1">
-                  {keysShown(shortcut.keys, apple).map((key, index) => (
-                    <Fragment key={key}>
-                      {index > 0 && !apple && '+'}
-                      <kbd className={KEY_CAP}>{key}</kbd>
-                    </Fragment>
-                  ))}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ))}
+      </dl>
+    </ModalDialog>
   );
 }
