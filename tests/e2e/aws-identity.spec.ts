@@ -124,7 +124,7 @@ test.describe('a pool that allows guests (main build)', () => {
     await page.goto('/');
     const guestId = (await guest).IdentityId;
 
-    const users = nextCredentials(page, endpoint());
+    const users = nextCredentials(page, endpoint(), true);
     await signIn(page, issuer());
     const userId = (await users).IdentityId;
     const idToken = await idTokenOf(page, issuer());
