@@ -177,8 +177,14 @@ function docProblems(doc: Doc, repo: Repo): string[] {
   for (const [name] of doc.text.matchAll(/\bVITE_[A-Z0-9_]*[A-Z0-9]/g)) {
     if (!repo.envNames.has(name)) problems.push(`${name} is read nowhere in ${ENV_SOURCES.join(', ')}`);
   }
-  for (const [outside] of doc.text.matchAll(/(?<![\w.-])\/work\/\S*|\b(?:SPEC|DESIGN)\.md\b/g)) {
+  for (const [outside] of doc.text.matchAll(/(?<![\w.-])\/work\/\S*/g)) {
     problems.push(`${outside} is outside the repository`);
+  }
+  // A Markdown file named in prose ("see NOTES.md") must be one a newcomer can open here; links are checked above.
+  for (const [, name = ''] of text.replace(/\]\([^)]*\)/g, ']').matchAll(/(?<![\w./-])([\w-]+\.md)\b/g)) {
+    if (![...repo.paths].some((known) => known === name || known.endsWith(`/${name}`))) {
+      problems.push(`${name} is no file of the repository`);
+    }
   }
   problems.push(...excerptProblems(doc.text, repo));
   return [...new Set(problems.filter((problem) => problem !== null))].map((problem) => `${doc.path}: ${problem}`);
@@ -258,11 +264,13 @@ describe('the docs checks', () => {
   });
 
   it('finds unknown scripts, unknown variables and files outside the repository', () => {
-    expect(problems('```sh\nnpm run deploy\nVITE_APP_TITLE=x\n```\nas /work/notes/x.md and SPEC.md say')).toEqual([
+    expect(
+      problems('```sh\nnpm run deploy\nVITE_APP_TITLE=x\n```\nas /work/notes/x.md and NOTES.md say, and a.md'),
+    ).toEqual([
       'docs/b.md: npm run deploy: package.json has no such script',
       'docs/b.md: VITE_APP_TITLE is read nowhere in src/config, build, vite.config.ts',
       'docs/b.md: /work/notes/x.md is outside the repository',
-      'docs/b.md: SPEC.md is outside the repository',
+      'docs/b.md: NOTES.md is no file of the repository',
     ]);
   });
 

@@ -14,6 +14,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import type { AppRouterContext } from '../app/routing/page-guard';
 import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import { env } from '../config/env';
 import type { UserProfile } from '../features/auth';
 import { i18n } from '../features/settings';
 import { createMessagesLoader } from '../i18n/load-messages';
@@ -75,6 +76,15 @@ async function startTestApp(
 export async function renderApp(ui?: ReactNode, options: RenderAppOptions = {}) {
   const { router, app } = await startTestApp(ui, options);
   return { ...render(app), router, userEvent: userEvent.setup() };
+}
+
+const TEST_OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
+
+/** A page for signed-in users at `url` as `user` sees it: sign-in configured, and a stand-in that starts none. */
+export function renderSignedIn(url: string, user: UserProfile, options: Omit<RenderAppOptions, 'url' | 'user'> = {}) {
+  vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
+  const signIn = { requireSignIn: async () => undefined };
+  return renderApp(undefined, { ...options, url, user, context: { signIn, ...options.context } });
 }
 
 export async function prerenderApp(ui?: ReactNode, options: RenderAppOptions = {}): Promise<string> {

@@ -1,4 +1,4 @@
-import { type ConsoleMessage, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, type ConsoleMessage, test as base, expect, type Page } from '@playwright/test';
 
 export type AppVariant =
   'main' | 'cognito' | 'analytics' | 'bare' | 'required' | 'identity' | 'reports' | 'groups' | 'idle';
@@ -52,6 +52,16 @@ export { expect };
  */
 export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('snxt:input').length > 0, null, { polling: 50 });
+}
+
+/** Two tabs of one browser, as a user keeps them: Settings in the first, home in the second, both taking input. */
+export async function settingsAndHomeTabs(context: BrowserContext): Promise<[Page, Page]> {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await first.goto('/settings');
+  await second.goto('/');
+  await Promise.all([appReady(first), appReady(second)]);
+  return [first, second];
 }
 
 /** Playwright's own console line when a blocked service worker is registered: not the app's. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady, expect, seedSettings, test } from './fixtures';
+import { appReady, expect, seedSettings, settingsAndHomeTabs, test } from './fixtures';
 
 const SAFARI_UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
@@ -183,12 +183,7 @@ test('a change in one tab shows in the other open tabs, without echo', async ({ 
   };
   const writes = (page: Page) => page.evaluate(() => (window as unknown as { settingsWrites: number }).settingsWrites);
   await context.addInitScript(countWrites);
-  const first = await context.newPage();
-  const second = await context.newPage();
-  await first.goto('/settings');
-  await second.goto('/');
-  await appReady(first);
-  await appReady(second);
+  const [first, second] = await settingsAndHomeTabs(context);
 
   const secondWritesBefore = await writes(second);
   await first.getByLabel('Theme', { exact: true }).selectOption({ label: 'Black' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady, expect, seedSettings, test } from './fixtures';
+import { appReady, expect, seedSettings, settingsAndHomeTabs, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -132,12 +132,7 @@ test.describe('text size', () => {
   });
 
   test('another open tab follows a change', async ({ context }) => {
-    const first = await context.newPage();
-    const second = await context.newPage();
-    await first.goto('/settings');
-    await second.goto('/');
-    await appReady(first);
-    await appReady(second);
+    const [first, second] = await settingsAndHomeTabs(context);
     await textSizeSelect(first).selectOption({ label: 'Larger' });
     await expect.poll(() => rootFontSize(second)).toBe('20px');
     await textSizeSelect(first).selectOption({ label: 'Default' });

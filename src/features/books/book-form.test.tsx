@@ -1,13 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { env } from '../../config/env';
-import { renderApp } from '../../test/render-app';
+import { renderSignedIn } from '../../test/render-app';
 import { stubPage } from '../../test/stub-page';
 
 // The form on the app's own /books/new and /books/{id} routes, with the Books API answered at fetch.
 
 const BOOKS = 'https://api.example.com/books';
-const OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
 const YEAR_MESSAGE = `Enter a year between 1450 and ${new Date().getFullYear()}`;
 const DUNE = {
   id: 'dune',
@@ -68,12 +66,7 @@ function serveBooks(answer: Answer = () => undefined) {
 
 async function openPage(url: string) {
   vi.stubGlobal('__BOOKS_API_URL__', BOOKS);
-  vi.spyOn(env, 'oidc', 'get').mockReturnValue(OIDC);
-  const rendered = await renderApp(undefined, {
-    url,
-    user: { sub: 'user-1', groups: ['snxt-editors'] },
-    context: { signIn: { requireSignIn: async () => undefined } },
-  });
+  const rendered = await renderSignedIn(url, { sub: 'user-1', groups: ['snxt-editors'] });
   await screen.findByRole('button', { name: 'Save' });
   return rendered;
 }

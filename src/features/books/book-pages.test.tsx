@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { env } from '../../config/env';
-import { renderApp } from '../../test/render-app';
+import { renderSignedIn } from '../../test/render-app';
 import { stubPage } from '../../test/stub-page';
 
 // A book's page on the app's own /books/{id} route around the form: its heading, breadcrumb, date, Delete and the
 // unsaved-changes guard, with the Books API answered at fetch (one list of books, kept while the test runs).
 
 const BOOKS = 'https://api.example.com/books';
-const OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
 const book = (id: string, title: string) => ({
   id,
   title,
@@ -64,13 +62,11 @@ function serveBooks({ deleteStatus = 204 } = {}) {
 
 async function openBook(id: string, { groups = ['snxt-editors'], language = 'en' } = {}) {
   vi.stubGlobal('__BOOKS_API_URL__', BOOKS);
-  vi.spyOn(env, 'oidc', 'get').mockReturnValue(OIDC);
-  const rendered = await renderApp(undefined, {
-    url: `/books/${id}`,
-    user: { sub: 'user-1', groups },
-    stored: { 'snxt-SETTINGS': { language } },
-    context: { signIn: { requireSignIn: async () => undefined } },
-  });
+  const rendered = await renderSignedIn(
+    `/books/${id}`,
+    { sub: 'user-1', groups },
+    { stored: { 'snxt-SETTINGS': { language } } },
+  );
   return { ...rendered, where: () => rendered.router.state.location.pathname };
 }
 

@@ -1,14 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { env } from '../../config/env';
-import { renderApp } from '../../test/render-app';
+import { renderSignedIn } from '../../test/render-app';
 import { stubPage } from '../../test/stub-page';
 
 // The list on the app's own /books route (its search parameters, loader and page), with the Books API answered at
 // fetch: it filters, sorts and pages like the real one, and every request it gets is kept.
 
 const BOOKS = 'https://api.example.com/books';
-const OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
 
 interface StoredBook {
   id: string;
@@ -50,12 +48,7 @@ function serveBooks(books: StoredBook[], answer?: () => Promise<Response>) {
 
 async function openList(url = '/books') {
   vi.stubGlobal('__BOOKS_API_URL__', BOOKS);
-  vi.spyOn(env, 'oidc', 'get').mockReturnValue(OIDC);
-  const rendered = await renderApp(undefined, {
-    url,
-    user: { sub: 'user-1', groups: ['snxt-editors'] },
-    context: { signIn: { requireSignIn: async () => undefined } },
-  });
+  const rendered = await renderSignedIn(url, { sub: 'user-1', groups: ['snxt-editors'] });
   await screen.findByRole('heading', { level: 1, name: 'Books' });
   const where = () => `${rendered.router.state.location.pathname}${rendered.router.state.location.searchStr}`;
   return { ...rendered, where };
