@@ -1,20 +1,23 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { env } from '../../config/env';
-import { renderApp } from '../../test/render-app';
-import { ProfilePage } from './profile-page';
+import { renderSignedIn } from '../../test/render-app';
 
-const signedInAs = (claims: Record<string, unknown>) => ({ user: { sub: 'user-1', ...claims } });
+// The app's own /profile route, signed in with these claims.
+async function openProfile(claims: Record<string, unknown>) {
+  await renderSignedIn('/profile', { sub: 'user-1', ...claims });
+  await screen.findByRole('heading', { level: 1, name: 'Profile' });
+}
 
 describe('ProfilePage', () => {
   it("shows the user's groups, comma-separated", async () => {
-    await renderApp(<ProfilePage />, signedInAs({ name: 'Ada', groups: ['editors', 'snxt-demo-users'] }));
+    await openProfile({ name: 'Ada', groups: ['editors', 'snxt-demo-users'] });
     expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Name', 'Groups']);
     expect(screen.getAllByRole('definition')[1]).toHaveTextContent(/^editors, snxt-demo-users$/);
   });
 
   it('has no Groups row without groups', async () => {
-    await renderApp(<ProfilePage />, signedInAs({ name: 'Ada' }));
+    await openProfile({ name: 'Ada' });
     expect(screen.queryByText('Groups')).toBeNull();
   });
 
@@ -25,12 +28,12 @@ describe('ProfilePage', () => {
 
     it('says after how long without activity the user is signed out', async () => {
       env.idleTimeoutMinutes = 15;
-      await renderApp(<ProfilePage />, signedInAs({ name: 'Ada' }));
+      await openProfile({ name: 'Ada' });
       expect(screen.getByText('You will be signed out after 15 minutes without activity.')).toBeInTheDocument();
     });
 
     it('says nothing of it without one', async () => {
-      await renderApp(<ProfilePage />, signedInAs({ name: 'Ada' }));
+      await openProfile({ name: 'Ada' });
       expect(screen.queryByText(/without activity/)).toBeNull();
     });
   });
