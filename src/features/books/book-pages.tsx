@@ -5,7 +5,7 @@ import { PageHeading } from '../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
 import { useT } from '../../i18n/use-t';
 import { reportNotice } from '../../lib/notice-bus';
-import { auth } from '../auth';
+import { can } from '../auth';
 import { bookQuery, booksQueryClient } from './book-queries';
 import { BookForm } from './book-form';
 import { deleteBookEverywhere } from './book-mutations';
@@ -14,8 +14,6 @@ import { offlineNotice } from './books-notices';
 import { Breadcrumbs } from './breadcrumbs';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFormatDateTime } from '../../i18n/use-format-date-time';
-
-const EDITORS_GROUP = 'snxt-editors';
 
 function FormPage({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -49,7 +47,7 @@ function EditBook({ id }: { id: string }) {
   const { data } = useSuspenseQuery(bookQuery(id));
   const leaving = useRef(false);
   const [confirming, setConfirming] = useState(false);
-  const editor = auth().state.value.user?.groups?.includes(EDITORS_GROUP) ?? false;
+  const editor = can('books:delete');
   const { title, updatedAt } = data.book;
 
   const remove = () => {
