@@ -6,7 +6,10 @@ export type AppVariant =
 /** Address of one of the production builds started by global-setup.ts. */
 export function appUrl(variant: AppVariant = 'main'): string {
   const url = process.env[`E2E_${variant.toUpperCase()}_URL`];
-  if (!url) throw new Error(`E2E_${variant.toUpperCase()}_URL is not set: run through playwright.config.ts`);
+  if (!url)
+    throw new Error(
+      `E2E_${variant.toUpperCase()}_URL is not set: run through playwright.config.ts (E2E_VARIANTS leaves it out?)`,
+    );
   return url;
 }
 

@@ -42,6 +42,15 @@ export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
 export const IDENTITY_CREDENTIALS_TTL = 8;
 const IDLE_TIMEOUT_MINUTES = 3;
 
+/** All of them, or while working on a few specs the ones they use: `E2E_VARIANTS=main,idle npx playwright test …`. */
+function variantsToBuild(): readonly (typeof VARIANTS)[number][] {
+  const wanted = process.env.E2E_VARIANTS?.split(',').map((name) => name.trim());
+  if (!wanted) return VARIANTS;
+  const unknown = wanted.filter((name) => !VARIANTS.some((variant) => variant === name));
+  if (unknown.length > 0) throw new Error(`E2E_VARIANTS names unknown variants: ${unknown.join(', ')}`);
+  return VARIANTS.filter((name) => wanted.includes(name));
+}
+
 export default async function globalSetup() {
   if (!findBrowser()) throw new Error(HOW_TO_GET_A_BROWSER);
   const ports = Object.fromEntries(await Promise.all(VARIANTS.map(async (name) => [name, await freePort()])));
@@ -92,7 +101,7 @@ export default async function globalSetup() {
 
   const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close, collector.close];
   try {
-    for (const name of VARIANTS) {
+    for (const name of variantsToBuild()) {
       const outDir = `.e2e/${name}`;
       buildApp(outDir, variantEnv[name], CONFIG_FILES[name]);
       const preview = await startPreview(outDir, ports[name]);
