@@ -1,6 +1,5 @@
 import type { OidcEnv } from '../../../config/env';
 
-/** Cognito managed login's page that adds a passkey to the signed-in account and comes back to `{origin}/`. */
 export function addPasskeyUrl(oidc: OidcEnv | null, origin: string): string | null {
   if (!oidc?.cognitoDomain) return null;
   const query = new URLSearchParams({ client_id: oidc.clientId, redirect_uri: `${origin}/` });

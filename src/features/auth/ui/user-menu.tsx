@@ -12,14 +12,12 @@ interface UserMenuProps {
   /** Made by the caller: importing it here makes Rolldown split React into an extra first-load chunk. */
   trigger: ReactElement;
   onLogout: () => void;
-  /** The provider's page that adds a passkey (Cognito's managed login has one); no item without it. */
   addPasskeyHref?: string | null;
 }
 
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 font-medium outline-none select-none data-highlighted:bg-surface-raised data-highlighted:text-primary';
 
-// Here, not in svg-icons: only this lazy menu draws it, so it stays out of the first load.
 const KEY_ICON =
   'M12.65 10A6 6 0 0 0 7 6c-3.31 0-6 2.69-6 6s2.69 6 6 6a6 6 0 0 0 5.65-4H17v4h4v-4h2v-4H12.65zM7 14c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2z';
 
