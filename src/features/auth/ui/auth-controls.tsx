@@ -5,7 +5,6 @@ import { env } from '../../../config/env';
 import { useT } from '../../../i18n/use-t';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { auth } from '../auth-model';
-import { addPasskeyUrl } from '../session/add-passkey-url';
 import { withoutCallbackParams } from '../session/callback-url';
 import { login, logout, signInModel } from '../sign-in';
 import { toolbarAuthButton, UserMenuButton } from './user-menu-button';
@@ -41,12 +40,7 @@ function SignInControls() {
     };
     return (
       <Suspense fallback={<UserMenuButton user={user} disabled />}>
-        <UserMenu
-          user={user}
-          trigger={<UserMenuButton user={user} />}
-          onLogout={onLogout}
-          addPasskeyHref={addPasskeyUrl(env.oidc, window.location.origin)}
-        />
+        <UserMenu user={user} trigger={<UserMenuButton user={user} />} onLogout={onLogout} />
       </Suspense>
     );
   }

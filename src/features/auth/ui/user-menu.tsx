@@ -3,8 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { focusNextTabStop } from '../../../components/tab-order';
 import { LogoutIcon, PersonIcon, SvgIcon } from '../../../components/ui/svg-icons';
+import { env } from '../../../config/env';
 import { useT } from '../../../i18n/use-t';
 import type { UserProfile } from '../auth-model';
+import { addPasskeyUrl } from '../session/add-passkey-url';
 import { displayEmail, displayName } from './display-email';
 
 interface UserMenuProps {
@@ -12,7 +14,6 @@ interface UserMenuProps {
   /** Made by the caller: importing it here makes Rolldown split React into an extra first-load chunk. */
   trigger: ReactElement;
   onLogout: () => void;
-  addPasskeyHref?: string | null;
 }
 
 const itemClass =
@@ -21,8 +22,9 @@ const itemClass =
 const KEY_ICON =
   'M12.65 10A6 6 0 0 0 7 6c-3.31 0-6 2.69-6 6s2.69 6 6 6a6 6 0 0 0 5.65-4H17v4h4v-4h2v-4H12.65zM7 14c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2z';
 
-export function UserMenu({ user, trigger, onLogout, addPasskeyHref }: UserMenuProps) {
+export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
   const t = useT();
+  const addPasskeyHref = addPasskeyUrl(env.oidc, window.location.origin);
   const name = displayName(user);
   const email = displayEmail(user);
   const [open, setOpen] = useState(false);
