@@ -13,11 +13,15 @@ const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const FORM_LIMIT = 16 * 1024;
 
 const require = createRequire(import.meta.url);
-const SCRIPTS = {
-  '/passkeys/simplewebauthn-browser.js': () =>
-    readFileSync(join(dirname(require.resolve('@simplewebauthn/browser')), '../dist/bundle/index.umd.min.js')),
-  '/passkeys/passkeys-page.js': () => readFileSync(new URL('./passkeys-page.js', import.meta.url)),
-};
+const SCRIPTS = new Map([
+  [
+    '/passkeys/simplewebauthn-browser.js',
+    join(dirname(require.resolve('@simplewebauthn/browser')), '../dist/bundle/index.umd.min.js'),
+  ],
+  ['/passkeys/passkeys-page.js', new URL('./passkeys-page.js', import.meta.url)],
+]);
+const scriptCache = new Map();
+const script = (path) => scriptCache.get(path) ?? scriptCache.set(path, readFileSync(SCRIPTS.get(path))).get(path);
 
 /** The provider's host name and origin; none on an IP address, which a relying-party id cannot be. */
 export function relyingPartyOf(issuer) {
@@ -229,11 +233,10 @@ export function passkeys({ provider, rp, clientId, redirectUris, accounts, store
   };
 
   return async (ctx, next) => {
-    const script = SCRIPTS[ctx.path];
-    if (script && ctx.method === 'GET') {
+    if (SCRIPTS.has(ctx.path) && ctx.method === 'GET') {
       ctx.type = 'text/javascript';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = script();
+      ctx.body = script(ctx.path);
       return undefined;
     }
     const interaction = /^\/interaction\/([\w-]+)\/passkey(\/options)?$/.exec(ctx.path);
