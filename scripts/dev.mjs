@@ -25,14 +25,17 @@ let provider = null;
 const env = { ...process.env };
 if (!configured.VITE_OIDC_AUTHORITY) {
   const port = (await portIsFree(PREFERRED_PROVIDER_PORT)) ? PREFERRED_PROVIDER_PORT : 0;
+  // On localhost: a passkey's relying party is a host name, never an IP address.
   provider = await startOidcProvider({
     port,
+    host: 'localhost',
     clientId: CLIENT_ID,
     redirectUris: [`http://localhost:${APP_PORT}/`, `http://127.0.0.1:${APP_PORT}/`],
   });
   Object.assign(env, {
     VITE_OIDC_AUTHORITY: provider.issuer,
     VITE_OIDC_CLIENT_ID: CLIENT_ID,
+    VITE_COGNITO_DOMAIN: provider.issuer,
     VITE_COGNITO_IDENTITY_POOL_ID: provider.identityPoolId,
     VITE_COGNITO_IDENTITY_ENDPOINT: provider.identityEndpoint,
   });

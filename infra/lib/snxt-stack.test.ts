@@ -299,7 +299,7 @@ describe('the app client', () => {
       LogoutURLs: [distributionOrigin()],
       EnableTokenRevocation: true,
       PreventUserExistenceErrors: 'ENABLED',
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
     });
     expect([...client.AllowedOAuthScopes].sort()).toEqual(['email', 'openid', 'profile']);
   });

@@ -1,6 +1,7 @@
 // A local OpenID Connect provider (oidc-provider) answering like a Cognito user pool with one public client, in
 // memory, for `npm start` and the e2e tests: PKCE, refresh tokens neither rotated nor ended with the session, the
-// scope claims and auth_time in the ID token, no consent, Cognito's paths, `GET /logout` and /identity/.
+// scope claims and auth_time in the ID token, no consent, Cognito's paths, `GET /logout`, /identity/ and, on a host
+// name (localhost), passkeys (passkeys.mjs).
 
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -13,7 +14,8 @@ import { BOOKS_PATH, booksApi } from './books-api.mjs'; // example: books
 import { DEMO_BOOKS } from './books-seed.mjs'; // example: books
 import { createBooksStore } from './books-store.mjs'; // example: books
 import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
-import { errorPage, logoutPage, signedOutPage, signInPage } from './oidc-provider-views.mjs';
+import { errorPage, logoutPage, pageSecurityPolicy, signedOutPage, signInPage } from './oidc-provider-views.mjs';
+import { createPasskeyStore, passkeySignIn, passkeys, relyingPartyOf } from './passkeys.mjs';
 
 // The demo account is in groups (the profile shows them), the outsider in none.
 export const DEMO_ACCOUNT = Object.freeze({
@@ -326,9 +328,15 @@ function createProvider(
 
   // provider.use() mounts middleware before the provider's own routes.
   if (log) enableLogging(provider);
+  provider.use(pageSecurity(pageSecurityPolicy(redirectUris.map((uri) => new URL(uri).origin))));
   provider.use(errorBoundary);
   provider.use(cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, cookieOptions }));
-  provider.use(signInInteraction(provider, accounts));
+  const rp = relyingPartyOf(issuer);
+  provider.use(signInInteraction(provider, accounts, rp !== null));
+  if (rp) {
+    const store = createPasskeyStore();
+    provider.use(passkeys({ provider, rp, clientId, redirectUris, accounts, store }));
+  }
   // example: books {
   provider.use(
     booksApi({
@@ -373,6 +381,13 @@ function accountClaims(account) {
   };
 }
 
+function pageSecurity(policy) {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.response.is('html')) ctx.set('Content-Security-Policy', policy);
+  };
+}
+
 async function errorBoundary(ctx, next) {
   try {
     await next();
@@ -408,7 +423,7 @@ function cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, co
   };
 }
 
-function signInInteraction(provider, accounts) {
+function signInInteraction(provider, accounts, withPasskeys) {
   return async (ctx, next) => {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
     if (!match) return next();
@@ -419,12 +434,13 @@ function signInInteraction(provider, accounts) {
     const interaction = await provider.interactionDetails(ctx.req, ctx.res);
     if (interaction.uid !== uid) ctx.throw(400, 'interaction mismatch, start the sign-in again');
     const action = `/interaction/${uid}/login`;
+    const passkey = withPasskeys ? passkeySignIn(uid) : null;
 
     if (interaction.prompt.name !== 'login') ctx.throw(500, `unexpected prompt: ${interaction.prompt.name}`);
 
     if (!login) {
       ctx.type = 'html';
-      ctx.body = signInPage({ action, accounts: accounts.listed });
+      ctx.body = signInPage({ action, accounts: accounts.listed, passkey });
       return undefined;
     }
 
@@ -435,7 +451,7 @@ function signInInteraction(provider, accounts) {
     if (!account || password !== account.password) {
       // 200 like Cognito (a 401 would put a "Failed to load resource" error in the browser console).
       ctx.type = 'html';
-      ctx.body = signInPage({ action, email, error: true, accounts: accounts.listed });
+      ctx.body = signInPage({ action, email, error: true, accounts: accounts.listed, passkey });
       return undefined;
     }
     const result = { login: { accountId: account.sub, amr: ['pwd'] } };
@@ -476,6 +492,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '5174' },
+      host: { type: 'string', default: 'localhost' },
       redirect: { type: 'string', multiple: true, default: [] },
       'client-id': { type: 'string', default: 'snxt-local' },
       'access-token-ttl': { type: 'string', default: '3600' },
@@ -491,6 +508,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const op = await startOidcProvider({
     port: Number(values.port),
+    host: values.host,
     redirectUris: values.redirect,
     clientId: values['client-id'],
     accessTokenTtl: Number(values['access-token-ttl']),

@@ -71,7 +71,7 @@ async function signIn(page: Page, issuer: string) {
   await expect(page).toHaveURL(new RegExp(`^${issuer}/interaction/`));
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(userMenuButton(page)).toBeVisible();
 }
 

@@ -33,7 +33,7 @@ async function untilWarningShows(context: BrowserContext, pages: Page[]) {
 async function signInAtProvider(page: Page) {
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Tab A on /profile (signed in through the provider), tab B on /settings; both follow one clock. */

@@ -130,7 +130,7 @@ test('a signed-in visitor never sees Login, not even on the prerendered page', a
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Email').fill('demo@snxt.dev');
   await page.getByLabel('Password').fill('snxt-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeVisible();
   // Every frame from the first: is a Login button on screen?
   await page.addInitScript(() => {

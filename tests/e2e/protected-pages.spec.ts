@@ -18,7 +18,7 @@ async function signInAtProvider(page: Page, account = DEMO) {
   await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signIn(page: Page, account = DEMO) {

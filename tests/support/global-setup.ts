@@ -57,6 +57,7 @@ export default async function globalSetup() {
   const origins = VARIANTS.map((name) => `http://127.0.0.1:${ports[name]}/`);
   const provider = await startOidcProvider({
     port: await freePort(),
+    host: 'localhost', // passkeys need a host name (passkeys.spec.ts)
     redirectUris: origins,
     clientId: OIDC_CLIENT_ID,
     testAccounts: true, // example: books
