@@ -311,6 +311,28 @@ describe('error reports', () => {
       ]);
     });
 
+    it("never sends a secret pair that opens a message, in the message or on the stack's first line", () => {
+      const { report, sent } = setup();
+      const messages = [
+        'password: hunt3r-two',
+        'access_token: acc3ss-v4l',
+        'client_secret=cl13nt-v4l',
+        'state: st4te-v4l',
+        'X-Api-Key: ap1-k3y-v4l',
+        'Authorization: Token t0k3n-v4l',
+        'fetch //us3r-n4me:p4ss-w0rd@localhost/x',
+        'fetch //svc-us3r:svc-p4ss@intranet/api',
+      ];
+      for (const message of messages) report(new Error(message));
+      expect(sent()).toHaveLength(messages.length);
+      for (const body of sent()) expect(body.stack!.split('\n')[0]).toBe(`Error: ${body.message}`);
+      const bodies = JSON.stringify(sent());
+      const values = ['hunt3r-two', 'acc3ss-v4l', 'cl13nt-v4l', 'st4te-v4l', 'ap1-k3y-v4l', 't0k3n-v4l'];
+      for (const value of [...values, 'us3r-n4me', 'p4ss-w0rd', 'svc-us3r', 'svc-p4ss']) {
+        expect(bodies).not.toContain(value);
+      }
+    });
+
     it('scrubs the whole stack before it keeps 20 lines, so a secret split by a line break goes too', () => {
       const { report, sent } = setup();
       const error = new Error('refused');
