@@ -204,7 +204,7 @@ describe('scrub: a secret pair wherever it stands', () => {
       ['devicePasscode=246810', 'devicePasscode=[redacted]'],
       ['{"USERPin": "1234"}', '{"USERPin": "[redacted]"}'],
       ['the code: 4f2a9', 'the code: [redacted]'],
-    ]) {
+    ] as const) {
       expect(scrub(message, [])).toBe(scrubbed);
     }
   });
@@ -234,7 +234,7 @@ describe('scrub: a secret pair wherever it stands', () => {
       ['Authorization: Whatever w0rd s3cr3t', 'Authorization: [redacted]'],
       ['Proxy-Authorization: Basic YWxpY2U6aHVudGVy', 'Proxy-Authorization: [redacted]'],
       ['{"Authorization":"Digest username=\\"bob\\", response=\\"6629fae4\\""}', '{"Authorization":"[redacted]'],
-    ]) {
+    ] as const) {
       expect(scrub(message, [])).toBe(scrubbed);
     }
   });
@@ -250,7 +250,7 @@ describe('scrub: a secret pair wherever it stands', () => {
       ['fetch //u:p@ss@intranet/x', 'fetch //intranet/x'],
       ['Error: //admin:s3cr3t@db', 'Error: //db'],
       ['see "//svc:pw@intranet"', 'see "//intranet"'],
-    ]) {
+    ] as const) {
       expect(scrub(message, [])).toBe(scrubbed);
     }
   });
