@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage } from '../../lib/storage';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createMemoryStorage, runAppStorage } from '../../lib/storage';
 import { createErrorReports } from './error-reports';
 
 const COLLECTOR = 'https://errors.example.com/r';
@@ -33,7 +33,7 @@ function setup(overrides: Parameters<typeof createErrorReports>[1] = {}) {
     now: () => clock.now,
     page: () => new URL(PAGE),
     profile: () => PROFILE,
-    storage: () => createMemoryStorage(),
+    storage: () => [createMemoryStorage()],
     userAgent: 'Mozilla/5.0 (test)',
     environment: 'PROD',
     ...overrides,
@@ -126,7 +126,7 @@ describe('error reports', () => {
     storage.setItem('oidc.user:https://idp.example.com:client', JSON.stringify(tokens));
     storage.setItem('oidc.af0ifjsldkj', JSON.stringify({ code_verifier: 'verifier-made-of-letters-only' }));
     storage.setItem('oidc.broken', '{');
-    const { report, sent } = setup({ storage: () => storage, profile: () => null });
+    const { report, sent } = setup({ storage: () => [storage], profile: () => null });
     report(
       new Error(
         `refused ${tokens.access_token}, ${tokens.refresh_token}, ${tokens.id_token}, verifier-made-of-letters-only by https://idp.example.com/token`,
@@ -135,6 +135,18 @@ describe('error reports', () => {
     expect(sent()[0]!.message).toBe(
       'refused [redacted], [redacted], [redacted], [redacted] by https://idp.example.com/token',
     );
+  });
+
+  it("never sends the PKCE verifier of a sign-in kept in this tab's storage (localStorage was full)", () => {
+    const stop = runAppStorage(createMemoryStorage());
+    onTestFinished(() => {
+      stop();
+      sessionStorage.clear();
+    });
+    sessionStorage.setItem('oidc.af0ifjsldkj', JSON.stringify({ code_verifier: 'tab-verifier-of-letters' }));
+    const { report, sent } = setup({ storage: undefined, profile: () => null });
+    report(new Error('refused tab-verifier-of-letters at the token endpoint'));
+    expect(sent()[0]!.message).toBe('refused [redacted] at the token endpoint');
   });
 
   it('sends at most 10 reports per page load', () => {
