@@ -101,7 +101,6 @@ function scrubText(text: string, known: RegExp | null, depth: number): string {
   return decoded === null ? REDACTED : scrubDecoded(cutQueriesAndHashes(decoded), known, depth);
 }
 
-// Whatever a report carries passes here, decoded first: no query, hash, token, sign-in code, email or user's value leaves.
 export function scrubber(known: readonly string[]): (text: string) => string {
   const values = knownValues(known);
   return (text) => scrubText(text, values, 0);

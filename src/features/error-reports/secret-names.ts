@@ -40,11 +40,9 @@ function isSecretName(name: string, value: string): boolean {
   return SECRET_NAMES.has(key) || SECRET_ENDINGS.some((ending) => key.endsWith(ending));
 }
 
-// A name of two words (`client secret`, `the code`) is a secret's when the whole or its last word is.
 export function isSecretValue(name: string, value: string): boolean {
   const words = name.split(' ');
   return isSecretName(name, value) || (words.length > 1 && isSecretName(words.at(-1) ?? '', value));
 }
 
-/** After `Authorization:` whatever the scheme, its credential runs to the end of the line. */
 export const isWholeLineSecret = (name: string): boolean => normalized(name).endsWith('authorization');

@@ -26,8 +26,7 @@ export interface IdleDeps {
 export const IdleModel = createModel(({ limitMs, storage, fresh, expire, endedElsewhere }: IdleDeps) => {
   const warnBeforeMs = Math.min(IDLE_SIGN_OUT.warningMs, limitMs / 2);
   const deadline = signal<number | null>(null);
-  // The last activity on the wall clock the tabs share, and on this tab's steady clock, which a clock turned back
-  // does not move: the wall time is clamped so that no more time than the steady clock counted has gone by.
+  // The last activity on the tabs' wall clock (clamped to now) and on this tab's steady one, which no clock moves.
   let activeAt = 0;
   let activeSteady = 0;
   let writtenSteady = -Infinity;
@@ -43,7 +42,6 @@ export const IdleModel = createModel(({ limitMs, storage, fresh, expire, endedEl
     activeSteady = performance.now();
   }
 
-  // Every time kept is clamped to now; a later activity another tab stored counts from its own time.
   function sync() {
     const now = Date.now();
     const steady = performance.now();
@@ -98,8 +96,7 @@ export const IdleModel = createModel(({ limitMs, storage, fresh, expire, endedEl
     });
   }
 
-  // Activity once the limit has passed (timers held while a laptop slept) signs out: it never starts the clock again.
-  // While the warning shows here, only its buttons answer it: a key pressed to read it keeps it.
+  // Past the limit (timers held while a laptop slept) it signs out; during the warning only its buttons answer it.
   function onActivity() {
     if (over) return;
     if (limitPassed()) return void lead();
@@ -119,7 +116,6 @@ export const IdleModel = createModel(({ limitMs, storage, fresh, expire, endedEl
   effect(() => {
     activeNow();
     const record = readIdleRecord(storage);
-    // A stored time to come (the clock turned back, a hand-edited value) is taken as now.
     if (!fresh && record && !record.endedAt && record.activeAt <= activeAt) {
       activeSteady -= activeAt - record.activeAt;
       activeAt = record.activeAt;
