@@ -1,7 +1,7 @@
 import type { StateStore } from 'oidc-client-ts';
 import { OIDC_STORE_PREFIX } from '../../../config/constants';
 
-type Area = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+export type StateArea = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export class SignInStorageRefused extends Error {
   constructor() {
@@ -10,7 +10,10 @@ export class SignInStorageRefused extends Error {
   }
 }
 
-const browserAreas = (): readonly (() => Area)[] => [() => window.localStorage, () => window.sessionStorage];
+export const browserAreas = (): readonly (() => StateArea)[] => [
+  () => window.localStorage,
+  () => window.sessionStorage,
+];
 
 const attempt = <T>(call: () => T): T | undefined => {
   try {
@@ -22,11 +25,11 @@ const attempt = <T>(call: () => T): T | undefined => {
 
 /** Sign-in state in localStorage, else sessionStorage: never the app's memory fallback, lost on the provider's page. */
 export function createSignInStateStore(areas = browserAreas(), prefix = OIDC_STORE_PREFIX): StateStore {
-  const each = <T>(call: (area: Area) => T) => areas.map((area) => attempt(() => call(area())));
+  const each = <T>(call: (area: StateArea) => T) => areas.map((area) => attempt(() => call(area())));
   const read = (key: string) => each((area) => area.getItem(prefix + key)).find((value) => typeof value === 'string');
   return {
     async set(key, value) {
-      const kept = (area: Area) => {
+      const kept = (area: StateArea) => {
         area.setItem(prefix + key, value);
         return area.getItem(prefix + key) === value;
       };
