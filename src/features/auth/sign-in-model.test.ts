@@ -330,10 +330,12 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
 
   it('ignores a state that names something other than a pending redirect sign-in', async () => {
     const storage = createMemoryStorage();
-    storage.setItem('oidc.popup', JSON.stringify({ id: 'popup', created: 1, request_type: 'si:p' }));
-    storage.setItem('oidc.other', JSON.stringify({ id: 'someone-else', created: 1, request_type: 'si:r' }));
-    storage.setItem('oidc.junk', '{not json');
-    storage.setItem('unknown', JSON.stringify({ id: 'unknown', created: 1, request_type: 'si:r' }));
+    onTestFinished(() => sessionStorage.clear());
+    // Where a sign-in keeps its state: localStorage, or sessionStorage when localStorage is full.
+    localStorage.setItem('oidc.popup', JSON.stringify({ id: 'popup', created: 1, request_type: 'si:p' }));
+    sessionStorage.setItem('oidc.other', JSON.stringify({ id: 'someone-else', created: 1, request_type: 'si:r' }));
+    localStorage.setItem('oidc.junk', '{not json');
+    localStorage.setItem('unknown', JSON.stringify({ id: 'unknown', created: 1, request_type: 'si:r' }));
     for (const state of ['popup', 'other', 'junk', 'unknown']) {
       const storedAuth = SIGNED_IN;
       const { connected, load } = fakeSession();
