@@ -17,11 +17,6 @@ export const AUTH_NOTICES = {
     messageId: 'snxt.auth.providerUnavailable',
     defaultMessage: 'The sign-in service cannot be reached right now. Please try again later.',
   },
-  storageNeeded: {
-    kind: 'error',
-    messageId: 'snxt.auth.storageNeeded',
-    defaultMessage: 'Sign-in needs this browser to store data for this site.',
-  },
   signOutIncomplete: {
     kind: 'warning',
     messageId: 'snxt.auth.signOutIncomplete',

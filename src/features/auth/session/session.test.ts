@@ -12,6 +12,7 @@ import { sessionWiring } from '../../../test/user-manager';
 import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
 import { carryNotice } from '../carry-notice';
 import { connectSession } from './session';
+import { SESSION_NOTICES } from './session-notices';
 import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
 
 const built = vi.hoisted(() => ({ userManager: null as unknown }));
@@ -273,8 +274,10 @@ describe('sign-in with localStorage full', () => {
     const { session, redirect } = setup(null, redirectingUserManager());
     await expect(session.login('/settings', 'en')).resolves.toBe(false);
     expect(redirect).not.toHaveBeenCalled();
-    expect(notices).toEqual([AUTH_NOTICES.storageNeeded]);
-    expect(AUTH_NOTICES.storageNeeded.defaultMessage).toBe('Sign-in needs this browser to store data for this site.');
+    expect(notices).toEqual([SESSION_NOTICES.storageNeeded]);
+    expect(SESSION_NOTICES.storageNeeded.defaultMessage).toBe(
+      'Sign-in needs this browser to store data for this site.',
+    );
   });
 });
 

@@ -69,7 +69,7 @@ function createSession({ userManager, auth, oidc, origin, redirect }: SessionDep
       } catch (error) {
         console.warn('Could not start the hosted sign-in', error);
         reportNotice(
-          error instanceof SignInStorageRefused ? AUTH_NOTICES.storageNeeded : AUTH_NOTICES.providerUnavailable,
+          error instanceof SignInStorageRefused ? SESSION_NOTICES.storageNeeded : AUTH_NOTICES.providerUnavailable,
         );
         return false;
       }
