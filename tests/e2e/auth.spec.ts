@@ -494,6 +494,50 @@ test('a renewal answered after a Logout in another tab does not bring the tokens
   expect((await refused.json()).error).toBe('invalid_grant');
 });
 
+test.describe('sign-in with the browser storage full', () => {
+  /** On the app's pages, every write to these storage areas throws QuotaExceededError, as full storage does. */
+  const fill = (page: Page, areas: ('localStorage' | 'sessionStorage')[]) =>
+    page.addInitScript(
+      ([origin, names]) => {
+        if (location.origin !== origin) return;
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+          if (names.some((name) => window[name] === this)) {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          }
+          setItem.call(this, key, value);
+        };
+      },
+      [new URL(appUrl('main')).origin, areas] as const,
+    );
+
+  test('with localStorage full, sign-in works on the first try', async ({ page, consoleErrors }) => {
+    await fill(page, ['localStorage']);
+    await page.goto('/settings');
+    await appReady(page);
+    await signIn(page);
+    await expect(page).toHaveURL(`${appUrl('main')}/settings`);
+    await expect(page.getByText(NOTICES.ignored)).toHaveCount(0);
+    await expect(page.getByText(NOTICES.failed)).toHaveCount(0);
+    await expect(userMenuButton(page)).toContainText(DEMO.name);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('with no storage that works, Login says sign-in needs it and stays', async ({ page }) => {
+    await fill(page, ['localStorage', 'sessionStorage']);
+    const authorize: string[] = [];
+    page.on('request', (request) => /\/oauth2\/authorize/.test(request.url()) && authorize.push(request.url()));
+    await page.goto('/settings');
+    await appReady(page);
+    await loginButton(page).click();
+    await expect(page.getByText('Sign-in needs this browser to store data for this site.')).toBeVisible();
+    await expect(page).toHaveURL(`${appUrl('main')}/settings`);
+    await expect(loginButton(page)).toBeEnabled();
+    expect(authorize).toEqual([]);
+  });
+});
+
 test('a signed-out visit does not load the sign-in code until Login is pressed', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));

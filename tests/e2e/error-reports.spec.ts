@@ -168,6 +168,34 @@ test.describe('error reports', () => {
     );
   });
 
+  test("a secret pair that opens a message leaves neither in the message nor on the stack's first line", async ({
+    page,
+    request,
+  }) => {
+    const marker = newMarker();
+    await page.goto('/');
+    await appReady(page);
+    // The marker stands on a line of its own: the secret pair opens the message.
+    await throwLater(page, [
+      `password: hunt3r-two\n${marker} 1`,
+      `X-Api-Key: ap1-k3y-v4l\n${marker} 2`,
+      `Authorization: Token t0k3n-v4l\n${marker} 3`,
+      `//svc-us3r:svc-p4ss@intranet/api\n${marker} 4`,
+    ]);
+    await expect.poll(() => reportsWith(request, marker)).toHaveLength(4);
+    const reports = await reportsWith(request, marker);
+    const text = JSON.stringify(reports);
+    for (const secret of ['hunt3r-two', 'ap1-k3y-v4l', 't0k3n-v4l', 'svc-us3r', 'svc-p4ss']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(reports.map((report) => report.stack!.split('\n')[0]).sort()).toEqual([
+      'Error: //intranet/api',
+      'Error: Authorization: [redacted]',
+      'Error: X-Api-Key: [redacted]',
+      'Error: password: [redacted]',
+    ]);
+  });
+
   test('twelve errors on one page send ten reports', async ({ page, request }) => {
     const marker = newMarker();
     await page.goto('/');

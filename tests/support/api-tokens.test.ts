@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SingleTabUserManager, userManagerSettings } from '../../src/features/auth/session/user-manager';
 import { createAccessTokens } from '../../src/features/auth/tokens/access-tokens';
 import { env } from '../../src/config/env';
-import { http, HttpError } from '../../src/lib/http';
+import { http, HttpError, NetworkError } from '../../src/lib/http';
 import { connectSessionTokens } from '../../src/lib/session-tokens';
 import { DEMO_ACCOUNT, startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
 
@@ -29,6 +29,8 @@ interface TestApi {
   refused: Set<string>;
   /** Refuses every token. */
   refuseAll: boolean;
+  /** Where `/moved` redirects (302), when set. */
+  movedTo: string | null;
   close: () => Promise<void>;
 }
 
@@ -39,6 +41,10 @@ async function startApi(): Promise<TestApi> {
   const server: Server = createServer(async (request, response) => {
     const authorization = request.headers.authorization;
     seen.push(authorization);
+    if (request.url === '/moved' && testApi.movedTo) {
+      response.writeHead(302, { location: testApi.movedTo }).end();
+      return;
+    }
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     const valid =
       token !== undefined &&
@@ -55,6 +61,7 @@ async function startApi(): Promise<TestApi> {
     seen,
     refused,
     refuseAll: false,
+    movedTo: null,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return testApi;
@@ -97,7 +104,9 @@ let tokenRequests: { grant: string | null; authorization: string | null }[];
 /** The app signed in: its UserManager, token source and HTTP helper. */
 async function signedInApp() {
   const storage = new InMemoryWebStorage();
-  const settings = { ...userManagerSettings({ ...oidc(), cognitoDomain: null }, APP.slice(0, -1), storage) };
+  const settings = {
+    ...userManagerSettings({ ...oidc(), cognitoDomain: null }, APP.slice(0, -1), storage, [() => storage]),
+  };
   const userManager = new SingleTabUserManager({ ...settings, automaticSilentRenew: false });
   const request = await new OidcClient(settings).createSigninRequest({ request_type: 'si:r' });
   await userManager.signinCallback(await signInAtProvider(request.url));
@@ -141,6 +150,8 @@ beforeEach(async () => {
   api.seen.length = 0;
   api.refused.clear();
   api.refuseAll = false;
+  api.movedTo = null;
+  elsewhere.seen.length = 0;
   app = await signedInApp();
 });
 
@@ -202,6 +213,14 @@ describe('the access token, with a real provider and a real API', () => {
     expect(refreshes()).toHaveLength(1);
     expect(api.seen).toHaveLength(1);
     expect(app.expire).toHaveBeenCalledTimes(1);
+  });
+
+  it('a redirect from the API fails as a network error and is never followed', async () => {
+    api.movedTo = `${elsewhere.origin}/items`;
+    const failure = await app.http(`${api.origin}/moved`, { handleErrors: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(api.seen).toEqual([`Bearer ${await app.accessToken()}`]);
+    expect(elsewhere.seen).toEqual([]);
   });
 
   it('an expired access token is renewed before the request is sent', async () => {

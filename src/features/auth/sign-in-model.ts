@@ -1,5 +1,5 @@
 import { createModel, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import { OIDC_STORE_PREFIX, type Language } from '../../config/constants';
+import type { Language } from '../../config/constants';
 import type { OidcEnv } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
 import { reportNotice } from '../../lib/notice-bus';
@@ -85,7 +85,6 @@ export const SignInModel = createModel((deps: SignInDeps) => {
 
   function start(oidc: OidcEnv) {
     for (const notice of takeCarriedNotices()) reportNotice(notice);
-    // Left by a sign-out that could not finish.
     const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
     if (left !== null) {
       session().then(
@@ -100,13 +99,11 @@ export const SignInModel = createModel((deps: SignInDeps) => {
       // Its check stays out of the first load; without it, the session checks the answer the same way.
       pendingCallback = import('./session/pending-sign-in').then(
         (chunk) =>
-          chunk
-            .answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`))
-            .then((pending) => {
-              if (pending) return handleAnswer(url);
-              void reconcile();
-              return chunk.ignoreAnswer(url);
-            }),
+          chunk.answersPendingSignIn(url, chunk.readSignInState).then((pending) => {
+            if (pending) return handleAnswer(url);
+            void reconcile();
+            return chunk.ignoreAnswer(url);
+          }),
         () => handleAnswer(url),
       );
       settled = pendingCallback.then(() => reconciling);

@@ -3,6 +3,8 @@ import { isRecord } from '../../../lib/checks';
 import { AUTH_NOTICES } from '../auth-notices';
 import { withoutCallbackParams } from './callback-url';
 
+export { readSignInState } from './sign-in-state-store';
+
 type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;
 
 // As oidc-client-ts reads it: decoded once more, without a `;url_state`.

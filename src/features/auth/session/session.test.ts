@@ -7,10 +7,12 @@ import { createMemoryStorage } from '../../../lib/storage';
 import { AuthModel } from '../auth-model';
 import { locksTakenBy } from '../../../test/locks';
 import { startTestSignIn } from '../../../test/oidc';
+import { fillStorage } from '../../../test/full-storage';
 import { sessionWiring } from '../../../test/user-manager';
 import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
 import { carryNotice } from '../carry-notice';
 import { connectSession } from './session';
+import { SESSION_NOTICES } from './session-notices';
 import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
 
 const built = vi.hoisted(() => ({ userManager: null as unknown }));
@@ -225,6 +227,57 @@ describe('Login', () => {
     userManager.signinRedirect.mockRejectedValue(new Error('Failed to fetch'));
     await expect(session.login('/', 'en')).resolves.toBe(false);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.providerUnavailable']);
+  });
+});
+
+describe('sign-in with localStorage full', () => {
+  /** signinRedirect as oidc-client-ts runs it: the state stored through the app's settings, then the provider's page. */
+  function redirectingUserManager() {
+    const userManager = fakeUserManager();
+    const client = new OidcClient({
+      ...userManagerSettings(OIDC, ORIGIN, userManager.storage as unknown as Storage),
+      metadata: { issuer: OIDC.authority, authorization_endpoint: `${OIDC.authority}/oauth2/authorize` },
+    });
+    userManager.signinRedirect.mockImplementation(async (args) => {
+      const request = { ...args };
+      delete request.redirectMethod;
+      window.location.assign((await client.createSigninRequest({ request_type: 'si:r', ...request })).url);
+      return undefined;
+    });
+    return userManager;
+  }
+
+  it('keeps the sign-in state where it survives the trip to the provider, and the answer signs in', async () => {
+    fillStorage('localStorage');
+    // The app's storage is memory when localStorage refuses writes: the page after the provider's has another.
+    const state = await startTestSignIn(createMemoryStorage(), ORIGIN);
+    const { session, auth, userManager } = setup(null, fakeUserManager());
+    await expect(session.handleCallback(`${ORIGIN}/?code=abc&state=${state}`)).resolves.toBe('/settings');
+    expect(userManager.signinCallback).toHaveBeenCalledOnce();
+    expect(auth.state.value.isAuthenticated).toBe(true);
+    expect(notices).toEqual([]);
+  });
+
+  it('goes to the provider with the state kept in sessionStorage', async () => {
+    fillStorage('localStorage');
+    const { session, redirect } = setup(null, redirectingUserManager());
+    await expect(session.login('/settings', 'en')).resolves.toBe(true);
+    expect(redirect).toHaveBeenCalledOnce();
+    const state = new URL(redirect.mock.calls[0]![0] as string).searchParams.get('state');
+    expect(JSON.parse(sessionStorage.getItem(`oidc.${state}`)!)).toMatchObject({ id: state });
+    expect(notices).toEqual([]);
+  });
+
+  it('with no storage that keeps it, Login says sign-in needs storage and stays on the page', async () => {
+    fillStorage('localStorage');
+    fillStorage('sessionStorage');
+    const { session, redirect } = setup(null, redirectingUserManager());
+    await expect(session.login('/settings', 'en')).resolves.toBe(false);
+    expect(redirect).not.toHaveBeenCalled();
+    expect(notices).toEqual([SESSION_NOTICES.storageNeeded]);
+    expect(SESSION_NOTICES.storageNeeded.defaultMessage).toBe(
+      'Sign-in needs this browser to store data for this site.',
+    );
   });
 });
 

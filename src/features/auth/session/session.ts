@@ -13,6 +13,7 @@ import { SESSION_NOTICES } from './session-notices';
 import { answersPendingSignIn, ignoreAnswer } from './pending-sign-in';
 import { profileFromClaims } from './profile-claims';
 import { safeReturnPath } from './return-path';
+import { SignInStorageRefused } from './sign-in-state-store';
 import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
 import { SingleTabUserManager, userManagerSettings } from './user-manager';
 
@@ -67,7 +68,9 @@ function createSession({ userManager, auth, oidc, origin, redirect }: SessionDep
         return true;
       } catch (error) {
         console.warn('Could not start the hosted sign-in', error);
-        reportNotice(AUTH_NOTICES.providerUnavailable);
+        reportNotice(
+          error instanceof SignInStorageRefused ? SESSION_NOTICES.storageNeeded : AUTH_NOTICES.providerUnavailable,
+        );
         return false;
       }
     },

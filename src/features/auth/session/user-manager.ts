@@ -8,14 +8,19 @@ import {
 import { OIDC_STORE_PREFIX } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import { withLock } from '../../../lib/with-lock';
+import { browserAreas, createSignInStateStore } from './sign-in-state-store';
 
 export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
 export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 
 // Tokens live in localStorage so that every tab shares one session; Cognito renews by refresh token only.
-export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Storage): UserManagerSettings {
+export function userManagerSettings(
+  oidc: OidcEnv,
+  origin: string,
+  storage: Storage,
+  stateAreas = browserAreas(),
+): UserManagerSettings {
   const home = `${origin}/`;
-  const store = new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX });
   return {
     authority: oidc.authority,
     client_id: oidc.clientId,
@@ -29,8 +34,8 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
     loadUserInfo: false,
     // Without auth_time, which the profile page shows.
     filterProtocolClaims: ['nbf', 'jti', 'nonce', 'acr', 'amr', 'azp', 'at_hash'],
-    userStore: store,
-    stateStore: store,
+    userStore: new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX }),
+    stateStore: createSignInStateStore(stateAreas),
     // Cognito revokes at {domain}/oauth2/revoke but does not list it in its discovery document.
     ...(oidc.cognitoDomain ? { metadataSeed: { revocation_endpoint: `${oidc.cognitoDomain}/oauth2/revoke` } } : {}),
     revokeTokenAdditionalContentTypes: ['text/plain'],
