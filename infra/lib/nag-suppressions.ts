@@ -45,8 +45,8 @@ export function acknowledgeAcceptedFindings(stack: SnxtStack) {
   Validations.of(site.distribution).acknowledge({
     id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
     reason:
-      'The default root object is index.html and the viewer-request function sends every path without an ' +
-      'extension (/ too) to a file, so no request lists the bucket; listing only turns a missing file into 404.',
+      'The viewer-request function sends / and every path that is no file of the build (or under /assets/) to a ' +
+      'page, so no request lists the bucket; listing only turns a missing file into 404.',
   });
   if (signIn.guests) {
     Validations.of(resourceOf(signIn.identityPool)).acknowledge({

@@ -156,7 +156,7 @@ describe('the viewer-request function', () => {
     const fn = only('AWS::CloudFront::Function');
     expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     expect(fn.Properties.AutoPublish).toBe(true);
-    expect(fn.Properties.FunctionCode).toBe(viewerRequestCode(readSiteBuild(distDir, ENV).pages));
+    expect(fn.Properties.FunctionCode).toBe(viewerRequestCode(readSiteBuild(distDir, ENV)));
   });
 
   it('as deployed, answers the sample requests', () => {
@@ -167,6 +167,10 @@ describe('the viewer-request function', () => {
     expect(uriOf('/orders/42')).toBe('/index.html');
     expect(uriOf('/assets/x.js')).toBe('/assets/x.js');
     expect(uriOf('/v1.2/notes')).toBe('/index.html');
+    expect(uriOf('/users/john.doe')).toBe('/index.html');
+    expect(uriOf('/robots.txt')).toBe('/robots.txt');
+    expect(uriOf('/icons/icon-192.png')).toBe('/icons/icon-192.png');
+    expect(uriOf('/assets/%2e%2e/_headers')).toBe('/index.html');
     expect(run('/_headers')).toMatchObject({ statusCode: 404 });
     expect(run('/nginx-security-headers.conf')).toMatchObject({ statusCode: 404 });
   });
