@@ -3,6 +3,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildEnv } from '../../build/security-headers.mjs';
 import { cdkJsonContext } from './cdk-context.ts';
+import { refuseLoopbackValues } from './loopback-values.ts';
 import { REPO_ROOT } from './paths.ts';
 import { acknowledgeAcceptedFindings } from './nag-suppressions.ts';
 import { readSiteBuild } from './site-build.ts';
@@ -18,6 +19,7 @@ export interface AppOptions {
 }
 
 export function createApp({ distDir, env = buildEnv('production', REPO_ROOT), context = {} }: AppOptions) {
+  refuseLoopbackValues(env);
   const app = new App({ context: { ...cdkJsonContext(), ...context } });
   const option = (key: string) => app.node.tryGetContext(`snxt:${key}`);
   const stack = new SnxtStack(app, String(option('stackName')), {
