@@ -42,6 +42,8 @@ const SCOPES = ['openid', 'email', 'profile'];
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60; // Cognito's default: 30 days
 const SESSION_TTL = 60 * 60; // Cognito's hosted UI session cookie lasts one hour
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
+/** The product API's base: each resource at `{issuer}/api/{name}`. */
+const API_PATH = '/api';
 
 /**
  * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
@@ -119,6 +121,7 @@ export async function startOidcProvider({
     clientId,
     identityEndpoint: `${issuer}${IDENTITY_PATH}`,
     identityPoolId,
+    apiUrl: `${issuer}${API_PATH}`,
     booksUrl: `${issuer}${BOOKS_PATH}`, // example: books
     resetBooks: books.reset, // example: books
     close,
