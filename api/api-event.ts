@@ -1,0 +1,26 @@
+// The parts of an API Gateway HTTP API event (payload format 2.0) the handler reads, and its answer. The local
+// provider builds the same event for `npm start`, so one handler serves both.
+
+export interface ApiEvent {
+  /** As the client sent it, still percent-encoded: `/books/{id}`. */
+  readonly rawPath: string;
+  readonly rawQueryString?: string;
+  /** Names in lower case; a header sent twice is one value joined by commas. */
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+  readonly body?: string;
+  readonly isBase64Encoded?: boolean;
+  readonly requestContext: {
+    readonly domainName?: string;
+    readonly http: { readonly method: string };
+    /** The claims of a token the JWT authorizer verified; the handler reads the caller from nothing else. */
+    readonly authorizer?: { readonly jwt?: { readonly claims?: Readonly<Record<string, unknown>> } };
+  };
+}
+
+export interface ApiResult {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export const headerOf = (event: ApiEvent, name: string): string => event.headers?.[name]?.trim() ?? '';
