@@ -2,6 +2,7 @@
 // VITE_OIDC_AUTHORITY set (environment or .env) the app uses that provider and none is started.
 // The local provider also serves the Books API, which the app uses unless VITE_BOOKS_API_URL is set. // example: books
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { localProviderEnv } from './dev-env.mjs';
@@ -30,13 +31,17 @@ if (!configured.VITE_OIDC_AUTHORITY) {
     port,
     clientId: CLIENT_ID,
     redirectUris: [`http://localhost:${APP_PORT}/`, `http://127.0.0.1:${APP_PORT}/`],
+    // The product API's data (git-ignored): what you write survives a restart; delete the folder to start again.
+    apiDataDir: join(root, '.local-api'),
   });
   Object.assign(env, localProviderEnv(provider, CLIENT_ID, configured));
   console.log(
     `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` +
       ` (groups ${DEMO_ACCOUNT.groups.join(', ')}), in no group ${OUTSIDER_ACCOUNT.email} / ${OUTSIDER_ACCOUNT.password}`,
   );
-  if (env.VITE_API_URL === provider.apiUrl) console.log(`Product API at ${provider.apiUrl}/{resource}`);
+  if (env.VITE_API_URL === provider.apiUrl) {
+    console.log(`Product API at ${provider.apiUrl}/{resource}, its data in .local-api/`);
+  }
   // example: books {
   if (!configured.VITE_BOOKS_API_URL) {
     console.log(
