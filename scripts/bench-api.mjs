@@ -1,6 +1,5 @@
-// `npm run bench:api [-- --requests=1000 --concurrency=20]`: the product API's handler on dynalite in this process, as
-// `npm start` runs it, timed for list, get and put: requests per second and p50/p99 latency, with the CPU it took
-// and the machine's load (a busy machine gives fewer requests per second).
+// `npm run bench:api [-- --requests=1000 --concurrency=20]`: the product API's handler on dynalite, as `npm start` runs
+// it: requests per second, p50/p99 and CPU per request for list, get and put, with the machine's load.
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadLocalApi } from './local-provider/load-api.mjs';
@@ -26,7 +25,6 @@ const event = (method, path, { query = '', body, headers = {} } = {}) => ({
   requestContext: { domainName: 'bench.test', http: { method }, authorizer: { jwt: { claims: caller } } },
 });
 
-/** Runs `count` calls, `concurrency` at a time; every answer must have the status expected. */
 async function measure(name, expected, makeEvent) {
   const latencies = [];
   let next = 0;
@@ -70,7 +68,6 @@ try {
   );
   await measure('list', 200, (index) => event('GET', '/notes', { query: `page=${(index % 10) + 1}` }));
   await measure('get', 200, (index) => event('GET', `/notes/${ids[index % ITEMS]}`));
-  // Each lane writes its own item, so no write waits on another's version.
   await measure('put', 200, (index, lane) =>
     event('PUT', `/notes/${ids[lane % ITEMS]}`, { body: { title: `Saved ${index}` }, headers: { 'if-match': '*' } }),
   );

@@ -31,7 +31,6 @@ if (!configured.VITE_OIDC_AUTHORITY) {
     port,
     clientId: CLIENT_ID,
     redirectUris: [`http://localhost:${APP_PORT}/`, `http://127.0.0.1:${APP_PORT}/`],
-    // The product API's data (git-ignored): what you write survives a restart; delete the folder to start again.
     apiDataDir: join(root, '.local-api'),
   });
   Object.assign(env, localProviderEnv(provider, CLIENT_ID, configured));

@@ -32,7 +32,6 @@ export function createAccounts(fixed) {
 }
 
 // example: books {
-/** `onCreated(account)` runs before the answer: the copy has its books when the test signs in. */
 export function testAccounts(accounts, templates, { onCreated = async () => undefined } = {}) {
   return async (ctx, next) => {
     if (ctx.path !== TEST_ACCOUNTS_PATH) return next();

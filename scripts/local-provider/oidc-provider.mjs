@@ -47,12 +47,13 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 /**
  * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
  * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens. The product API takes
- * `apiClientId`'s tokens (the app's) and keeps its data in `apiDataDir` (in memory without one).
+ * `apiClientId`'s tokens, keeps its data in `apiDataDir` (else in memory) and serves `apiResources` (tests) if given.
  * `testAccounts` opens `POST /test/accounts`. // example: books
  * @param {{ redirectUris: string[], signingKey?: import('node:crypto').JsonWebKey, port?: number, host?: string,
  *   testAccounts?: boolean, // example: books
  *   clientId?: string, accessTokenTtl?: number, identityPoolId?: string, identityAllowGuests?: boolean,
- *   identityCredentialsTtl?: number, apiClientId?: string, apiDataDir?: string, log?: boolean }} options
+ *   identityCredentialsTtl?: number, apiClientId?: string, apiDataDir?: string, apiResources?: Record<string, object>,
+ *   log?: boolean }} options
  */
 export async function startOidcProvider({
   port = 0,
@@ -67,6 +68,7 @@ export async function startOidcProvider({
   testAccounts: withTestAccounts = false, // example: books
   apiClientId = clientId,
   apiDataDir,
+  apiResources,
   log = false,
 }) {
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
@@ -104,6 +106,7 @@ export async function startOidcProvider({
     const { startLocalApi } = await loadLocalApi();
     api = await startLocalApi({
       dataDir: apiDataDir,
+      ...(apiResources && { resources: apiResources }),
       allowedOrigins: redirectUris.map((uri) => new URL(uri).origin),
       clientIds: [apiClientId],
       baseUrl: `${issuer}${API_PATH}`,

@@ -1,20 +1,14 @@
-// The product API at `{issuer}/api/{resource}`: the provider checks the bearer token (as API Gateway's JWT authorizer
-// does on AWS) and hands the handler of api/ the event API Gateway would, with the token's claims.
+// The product API at {issuer}/api/: the token checked here as API Gateway's authorizer does, then api/'s handler.
 import { randomUUID } from 'node:crypto';
 import { readBody } from './read-body.mjs';
 
 export const API_PATH = '/api';
 const MAX_TOKEN_LENGTH = 4096;
 const BEARER = /^Bearer +([\w.~+/-]+=*) *$/i;
-/** API Gateway's own limit; the handler refuses far less. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/**
- * @param {{ provider: any, clientId: string, accountOf: (sub: string) => { sub: string, groups: readonly string[] } | undefined,
- *   api: { handle: (event: object) => Promise<{ statusCode: number, headers: Record<string, string>, body: string }> } }} options
- */
 export function resourceApi({ provider, clientId, accountOf, api }) {
-  // The claims of a valid access token of the app, as API Gateway passes a Cognito token's on (groups as "[a b]").
+  // As API Gateway passes on a Cognito access token's claims (groups as "[a b]").
   async function claimsOf(ctx) {
     const token = BEARER.exec(ctx.get('authorization'))?.[1];
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
@@ -37,7 +31,8 @@ export function resourceApi({ provider, clientId, accountOf, api }) {
   return async function serveApi(ctx, next) {
     if (ctx.path !== API_PATH && !ctx.path.startsWith(`${API_PATH}/`)) return next();
     // Read (and drain) the body first: answering before it is consumed can reset the connection.
-    const body = ctx.method === 'POST' || ctx.method === 'PUT' ? await readBody(ctx.req, MAX_BODY_BYTES) : undefined;
+    const body =
+      ctx.method === 'POST' || ctx.method === 'PUT' ? await readBody(ctx.req, API_GATEWAY_MAX_BODY_BYTES) : undefined;
     if (body === null) {
       ctx.status = 413;
       ctx.body = { error: 'tooLarge' };
