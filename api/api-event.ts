@@ -2,7 +2,7 @@
 // provider builds the same event for `npm start`, so one handler serves both.
 
 export interface ApiEvent {
-  /** As the client sent it, still percent-encoded: `/books/{id}`. */
+  /** As the client sent it, still percent-encoded: `/notes/{id}`. */
   readonly rawPath: string;
   readonly rawQueryString?: string;
   /** Names in lower case; a header sent twice is one value joined by commas. */

@@ -16,7 +16,7 @@ describe('a loopback address in the values the site is built with', () => {
     ['VITE_OIDC_AUTHORITY', 'http://localhost:5174'],
     ['VITE_OIDC_AUTHORITY', 'HTTP://LOCALHOST'],
     ['VITE_COGNITO_DOMAIN', 'http://127.12.0.3'],
-    ['VITE_BOOKS_API_URL', 'http://127.0.0.1:5174/api/books'],
+    ['VITE_API_URL', 'http://127.0.0.1:5174/api'],
     ['VITE_API_URL', 'https://localhost./api'],
     ['VITE_API_URL', 'http://api.localhost:3000'],
     ['VITE_API_URL', 'http://2130706433/api'],
@@ -48,9 +48,9 @@ describe('a loopback address in the values the site is built with', () => {
   });
 
   it('stops the synthesis, naming each variable', () => {
-    const env = { VITE_API_ORIGINS: 'http://127.0.0.1:5174', VITE_BOOKS_API_URL: 'http://localhost:5174/api/books' };
+    const env = { VITE_API_ORIGINS: 'http://127.0.0.1:5174', VITE_API_URL: 'http://localhost:5174/api' };
     expect(() => createApp({ distDir: writeTestBuild(env), env })).toThrow(
-      /VITE_API_ORIGINS, VITE_BOOKS_API_URL.*loopback.*\.env\.development\.local/s,
+      /VITE_API_ORIGINS, VITE_API_URL.*loopback.*\.env\.development\.local/s,
     );
   });
 

@@ -42,7 +42,7 @@ describe('the viewer-request function', () => {
 
   it.each([
     '/users/john.doe',
-    '/books/a.b',
+    '/orders/a.b',
     '/v1.2/notes.json',
     '/report.pdf',
     '/Index.html',
