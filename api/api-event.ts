@@ -1,11 +1,9 @@
-// The parts of an API Gateway HTTP API event (payload format 2.0) the handler reads, and its answer. The local
-// provider builds the same event for `npm start`, so one handler serves both.
+// What the handler reads of an API Gateway HTTP API event (payload 2.0); the local provider builds the same.
 
 export interface ApiEvent {
   /** As the client sent it, still percent-encoded: `/notes/{id}`. */
   readonly rawPath: string;
   readonly rawQueryString?: string;
-  /** Names in lower case; a header sent twice is one value joined by commas. */
   readonly headers?: Readonly<Record<string, string | undefined>>;
   readonly body?: string;
   readonly isBase64Encoded?: boolean;

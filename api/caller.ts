@@ -20,10 +20,7 @@ function groupsOf(value: unknown): string[] {
     .filter(Boolean);
 }
 
-/**
- * The caller, or null when the claims are not an access token of one of `clientIds` (Cognito's access tokens name
- * their client in `client_id`; other providers' JWT access tokens may use `aud`).
- */
+/** Null unless an access token of one of `clientIds` (Cognito's name it in `client_id`, others may in `aud`). */
 export function callerOf(claims: Readonly<Record<string, unknown>> | undefined, clientIds: readonly string[]) {
   if (!claims) return null;
   const sub = claimText(claims.sub);

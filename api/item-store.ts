@@ -1,4 +1,4 @@
-// The items of one table: each user's items of each resource under one partition key, versioned for conditional writes.
+// Each user's items of each resource under one partition key (api/table.ts), versioned for conditional writes.
 import { randomUUID } from 'node:crypto';
 import {
   BatchWriteCommand,
@@ -116,7 +116,6 @@ export function itemStore(documents: DynamoDBDocumentClient, tableName: string) 
       return itemOf(replaced);
     },
 
-    /** Deletes the item (only at `version` when given): false when it was not there, or not at that version. */
     async remove(owner: Owner, id: string, version?: number): Promise<boolean> {
       try {
         await documents.send(
@@ -139,7 +138,6 @@ export function itemStore(documents: DynamoDBDocumentClient, tableName: string) 
       return true;
     },
 
-    /** New items for a starting account, the first the newest (a minute apart). */
     async seed(owner: Owner, list: readonly Fields[], at: number): Promise<void> {
       const rows = list.map((fields, index) => row(owner, randomUUID(), 1, { ...fields }, at - index * 60_000));
       for (let start = 0; start < rows.length; start += BATCH_WRITE_MAX) {

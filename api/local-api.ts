@@ -1,5 +1,4 @@
-// The product API on this machine, for `npm start`, the e2e tests and the unit tests: the same handler over dynalite
-// (DynamoDB's API in Node, on LevelDB), in memory or in a folder that survives restarts.
+// The handler on this machine (npm start, the tests) over dynalite, in memory or in a folder that survives restarts.
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
@@ -14,7 +13,6 @@ import { TABLE_KEYS } from './table.ts';
 const TABLE_NAME = 'snxt-items';
 
 export interface LocalApiOptions {
-  /** A folder for the data; in memory when left out. */
   readonly dataDir?: string;
   readonly allowedOrigins?: readonly string[];
   readonly clientIds?: readonly string[];
@@ -42,7 +40,7 @@ async function tableStatus(client: DynamoDBClient): Promise<string | null> {
   }
 }
 
-/** Creates the table unless the folder already has it, and waits until it takes items: true when it is new. */
+/** True when the table is new (a new folder, or memory). */
 async function ensureTable(client: DynamoDBClient): Promise<boolean> {
   if ((await tableStatus(client)) !== null) return false;
   await client.send(
@@ -101,9 +99,7 @@ export async function startLocalApi(options: LocalApiOptions = {}) {
   const store = itemStore(documents, TABLE_NAME);
   return {
     handle: (event: ApiEvent) => handle(event),
-    /** Whether the table was made now: a new folder, or memory. */
     created,
-    /** Gives a user these items of a resource, as new ones. */
     seed: (sub: string, resource: string, items: readonly Fields[]) =>
       store.seed({ resource, sub }, items, (options.now ?? Date.now)()),
     close: stop,

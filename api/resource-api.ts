@@ -1,5 +1,4 @@
-// The product API: one handler for every resource of the table, taking API Gateway's HTTP API events. It enforces the
-// whole contract itself (docs/api.md), whatever the authorizer in front of it let through.
+// One handler for every resource, on API Gateway's HTTP API events: the whole contract (docs/api.md), always.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { groupsMay, PERMISSIONS } from '../src/config/permissions.ts';
 import { type ApiEvent, type ApiResult, headerOf } from './api-event.ts';
@@ -18,13 +17,9 @@ export interface ResourceApiOptions {
   readonly documents: DynamoDBDocumentClient;
   readonly tableName: string;
   readonly resources: Readonly<Record<string, Resource>>;
-  /** The app's origins: they may read the answers (CORS). */
   readonly allowedOrigins: readonly string[];
-  /** The app clients whose access tokens are accepted. */
   readonly clientIds: readonly string[];
-  /** Who may do what (`{resource}:delete`): the app's own table by default. */
   readonly permissions?: Readonly<Record<string, readonly string[]>>;
-  /** Where the API is, for `Location`: by default `https://{the event's domain}`. */
   readonly baseUrlOf?: (event: ApiEvent) => string;
   readonly now?: () => number;
   readonly logError?: (error: unknown) => void;
@@ -72,7 +67,6 @@ function parseObject(bytes: Buffer): Record<string, unknown> {
 interface Route {
   readonly name: string;
   readonly resource: Resource;
-  /** Absent on the collection. */
   readonly id?: string;
 }
 
@@ -106,7 +100,6 @@ export function createResourceApi(options: ResourceApiOptions) {
     return item;
   }
 
-  /** After a conditional write failed: gone, or changed since. */
   async function conflict(owner: Owner, id: string): Promise<never> {
     throw (await store.get(owner, id)) ? preconditionFailed() : notFound();
   }

@@ -1,4 +1,4 @@
-// A resource's rules: its fields (each checked on the server whatever the app checked), its sorts and what `q` searches.
+// A resource's rules: its fields (checked here whatever the app checked), its sorts and what `q` searches.
 
 export type FieldError = 'required' | 'tooLong' | 'range' | 'invalid';
 type Checked = { value: unknown } | { error: FieldError };
@@ -9,10 +9,10 @@ export interface Resource {
   readonly fields: Readonly<Record<string, FieldRule>>;
   /** Each sort's fields, compared in turn (the first one by the order asked); the first sort is the default. */
   readonly sorts: Readonly<Record<string, readonly string[]>>;
-  /** The text fields `q` looks in. */
   readonly search: readonly string[];
 }
 
+/** @public A resource's own rules (docs/api.md, Add a field). */
 export const defineResource = (resource: Resource): Resource => {
   if (Object.keys(resource.sorts).length === 0) throw new Error('A resource needs at least one sort');
   return resource;
@@ -21,6 +21,7 @@ export const defineResource = (resource: Resource): Resource => {
 /** Characters as people count them (and as zod counts them): code points, so an emoji is one. */
 export const codePoints = (text: string) => [...text].length;
 
+/** @public Trimmed text of 1 to `max` characters. */
 export const requiredText =
   (max: number): FieldRule =>
   (value) => {
@@ -31,6 +32,7 @@ export const requiredText =
     return codePoints(trimmed) > max ? { error: 'tooLong' } : { value: trimmed };
   };
 
+/** @public Trimmed text of at most `max` characters; none is empty. */
 export const optionalText =
   (max: number): FieldRule =>
   (value) => {
@@ -48,10 +50,7 @@ export const titledResource = () =>
     search: ['title'],
   });
 
-/**
- * A POST or PUT body as the resource's fields, or the error of each field. Only the body's own properties count, so
- * `__proto__` or `constructor` keys supply nothing; fields the resource does not have are ignored.
- */
+/** A body's own properties only (`__proto__` supplies nothing); fields the resource does not have are ignored. */
 export function checkFields(
   resource: Resource,
   body: Readonly<Record<string, unknown>>,
@@ -92,7 +91,6 @@ export function sortItems<T extends Item>(items: T[], sortFields: readonly strin
   });
 }
 
-/** `q` as plain text (no pattern syntax) in any of the fields, ignoring case and accents. */
 export function matching<T extends Item>(items: readonly T[], fields: readonly string[], q: string): T[] {
   const needle = folded(q);
   if (needle === '') return [...items];

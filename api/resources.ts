@@ -1,5 +1,4 @@
-// The product API's resources: each is served at `{VITE_API_URL}/{name}` by the one handler, locally and on AWS,
-// where the CDK app makes its routes from this table (docs/api.md). `npm run new -- resource` adds a line here.
+// Each resource at `{VITE_API_URL}/{name}`, locally and on AWS, where its routes are made from here (docs/api.md).
 import { books } from './resources/books.ts'; // example: books
 import type { Resource } from './resource.ts';
 

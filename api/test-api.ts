@@ -15,13 +15,11 @@ export interface Call {
   readonly method?: string;
   readonly query?: string;
   readonly headers?: Record<string, string>;
-  /** An object is sent as JSON; a string or bytes as they are. */
   readonly body?: unknown;
   /** The verified claims as API Gateway passes them (strings; groups as `[a b]`); none: no authorizer. */
   readonly claims?: Record<string, unknown> | null;
 }
 
-/** A Cognito access token's claims for this caller, as API Gateway's JWT authorizer hands them on. */
 export const claimsOf = ({ sub, groups = [] }: TestCaller): Record<string, unknown> => ({
   sub,
   client_id: CLIENT_ID,
@@ -68,7 +66,6 @@ const answerOf = (result: ApiResult): Answer => ({
   body: result.body === '' ? undefined : JSON.parse(result.body),
 });
 
-/** One in-memory API for a test file; each test takes callers of its own (`newCaller`), so none share items. */
 export async function startTestApi(options: LocalApiOptions = {}) {
   const api = await startLocalApi({
     allowedOrigins: [APP_ORIGIN],

@@ -1,5 +1,4 @@
-// The Books example's API rules, the same as its form's (src/features/books/): trimmed text in code points, a year
-// from the first printed books to the current one, an ISBN-10 or ISBN-13 with its checksum.
+// The Books example's API rules, the same as its form's (src/features/books/).
 import { defineResource, type FieldRule, optionalText, requiredText } from '../resource.ts';
 
 const FIRST_YEAR = 1450;
