@@ -53,6 +53,7 @@ export class ProductApi extends Construct {
   readonly handler: NodejsFunction;
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  readonly resourceNames: readonly string[];
   /** `https://{api id}.execute-api.{region}.amazonaws.com`: a resource is at `{url}/{name}`. */
   readonly url: string;
 
@@ -61,6 +62,7 @@ export class ProductApi extends Construct {
     const invalid = resourceNames.filter((name) => !RESOURCE_NAME.test(name));
     if (invalid.length > 0) throw new Error(`api/resources.ts: ${invalid.join(', ')} cannot be a path of the API`);
     checkLocalEsbuild();
+    this.resourceNames = resourceNames;
 
     // The users' data: kept when the stack goes, and deleted only once protection is turned off.
     this.table = new TableV2(this, 'Items', {

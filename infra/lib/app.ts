@@ -16,9 +16,16 @@ export interface AppOptions {
   readonly env?: Record<string, string | undefined>;
   /** Context over cdk.json's (`snxt:guests`, `snxt:domainPrefix`, `snxt:stackName`). */
   readonly context?: Record<string, unknown>;
+  /** The API's resources; default: those of api/resources.ts. */
+  readonly resourceNames?: readonly string[];
 }
 
-export function createApp({ distDir, env = buildEnv('production', REPO_ROOT), context = {} }: AppOptions) {
+export function createApp({
+  distDir,
+  env = buildEnv('production', REPO_ROOT),
+  context = {},
+  resourceNames,
+}: AppOptions) {
   refuseLoopbackValues(env);
   const app = new App({ context: { ...cdkJsonContext(), ...context } });
   const option = (key: string) => app.node.tryGetContext(`snxt:${key}`);
@@ -26,6 +33,7 @@ export function createApp({ distDir, env = buildEnv('production', REPO_ROOT), co
     build: readSiteBuild(distDir, env),
     guests: option('guests') === true || option('guests') === 'true',
     domainPrefix: option('domainPrefix'),
+    ...(resourceNames && { resourceNames }),
   });
   // Any finding not acknowledged here, with its reason, stops the synthesis.
   acknowledgeAcceptedFindings(stack);

@@ -18,6 +18,7 @@ const ENV = {
   VITE_ERROR_REPORT_URL: 'https://errors.example.com/snxt',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const RESOURCE_NAMES = ['notes', 'time-sheets'];
 
 let distDir: string;
 let template: Template;
@@ -27,7 +28,8 @@ let assemblyDir: string;
 
 beforeAll(() => {
   distDir = writeTestBuild(ENV);
-  const { app, stack } = createApp({ distDir, env: ENV });
+  // Two resources of the test's own: the routes do not depend on what api/resources.ts holds.
+  const { app, stack } = createApp({ distDir, env: ENV, resourceNames: RESOURCE_NAMES });
   stackIsAgnostic = Token.isUnresolved(stack.account) && Token.isUnresolved(stack.region);
   template = Template.fromStack(stack);
   assemblyDir = app.synth().directory;
@@ -442,7 +444,7 @@ describe('the product API', () => {
     Object.assign(process.env, { TABLE_NAME: 'items', ALLOWED_ORIGINS: 'https://app.test', CLIENT_IDS: 'client' });
     const { handler: handle } = createRequire(import.meta.url)(bundle);
     const answer = await handle({
-      rawPath: `/${Object.keys(RESOURCES)[0] ?? 'any'}`,
+      rawPath: '/notes',
       headers: { origin: 'https://app.test' },
       requestContext: { http: { method: 'GET' }, domainName: 'api.test' },
     });
@@ -452,9 +454,9 @@ describe('the product API', () => {
     });
   });
 
-  it('routes /{resource} and /{resource}/{id} of every resource in api/resources.ts, each behind the JWT authorizer', () => {
+  it('routes /{resource} and /{resource}/{id} of every resource, each behind the JWT authorizer', () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
-    const expected = Object.keys(RESOURCES).flatMap((name) => [
+    const expected = RESOURCE_NAMES.flatMap((name) => [
       `GET /${name}`,
       `POST /${name}`,
       `GET /${name}/{id}`,
@@ -578,6 +580,20 @@ describe('the options in cdk.json', () => {
     const options = Template.fromStack(stack);
     options.hasResourceProperties('AWS::Cognito::IdentityPool', { AllowUnauthenticatedIdentities: true });
     options.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'team-snxt' });
+  });
+});
+
+describe("the API's resources", () => {
+  it('are those of api/resources.ts unless given', () => {
+    const { stack } = createApp({ distDir, env: ENV, context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(stack.api.resourceNames).toEqual(Object.keys(RESOURCES));
+  });
+
+  it('are refused when a name cannot be a path', () => {
+    for (const name of ['Notes', 'a/b', '-x', 'x-', '__proto__', '']) {
+      const context = { 'aws:cdk:bundling-stacks': [] };
+      expect(() => createApp({ distDir, env: ENV, context, resourceNames: [name] }), name).toThrow(/cannot be a path/);
+    }
   });
 });
 

@@ -14,6 +14,8 @@ export interface SnxtStackProps extends StackProps {
   readonly guests?: boolean;
   /** Default: the stack's name and the account, `snxt-123456789012`. */
   readonly domainPrefix?: string;
+  /** The API's resources; default: those of api/resources.ts. */
+  readonly resourceNames?: readonly string[];
 }
 
 export class SnxtStack extends Stack {
@@ -21,7 +23,11 @@ export class SnxtStack extends Stack {
   readonly signIn: SignIn;
   readonly api: ProductApi;
 
-  constructor(scope: Construct, id: string, { build, guests = false, domainPrefix, ...props }: SnxtStackProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { build, guests = false, domainPrefix, resourceNames = Object.keys(RESOURCES), ...props }: SnxtStackProps,
+  ) {
     super(scope, id, {
       description:
         'Snxt: the app on CloudFront and S3, sign-in with Cognito, its API on API Gateway, Lambda and DynamoDB',
@@ -37,7 +43,7 @@ export class SnxtStack extends Stack {
       siteOrigin: this.site.origin,
       userPool: this.signIn.userPool,
       client: this.signIn.client,
-      resourceNames: Object.keys(RESOURCES),
+      resourceNames,
     });
     const values: Record<keyof typeof BUILD_VALUE_OUTPUTS, string> = {
       OidcAuthority: this.signIn.authority,
