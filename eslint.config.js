@@ -113,7 +113,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [...tierZones, { target: './src', from: './tests', message: 'The app never imports test code.' }],
+          zones: [
+            ...tierZones,
+            { target: './src', from: './tests', message: 'The app never imports test code.' },
+            { target: './src', from: './api', message: 'The app calls the API over HTTP, never imports it.' },
+          ],
         },
       ],
     },
@@ -124,6 +128,24 @@ export default tseslint.config(
     files: ['infra/lib/viewer-request.js'],
     languageOptions: { sourceType: 'script' },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
+  },
+  {
+    // The product API runs on Lambda and in the local provider: it shares only the app's configuration tables (its
+    // tests may compare the app's rules with its own).
+    files: ['api/**/*.ts'],
+    ignores: ['api/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [{ target: './api', from: './src', except: ['./config'], message: 'The API shares src/config only.' }],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],

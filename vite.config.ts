@@ -104,7 +104,13 @@ export default defineConfig(({ mode, command }) => {
     },
     test: {
       environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
+      include: [
+        'src/**/*.test.{ts,tsx}',
+        'api/**/*.test.ts',
+        'tests/support/**/*.test.ts',
+        'build/**/*.test.ts',
+        'scripts/**/*.test.ts',
+      ],
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
     },

@@ -171,6 +171,16 @@ describe('contentSecurityPolicy', () => {
     expect(directives({ VITE_I18N_PREFIX: prefix })['connect-src']).toEqual(["'self'"]);
   });
 
+  it('lets the app call the product API (VITE_API_URL) by its origin, only when the app accepts the URL', () => {
+    expect(directives({ VITE_API_URL: 'https://abc.execute-api.eu-west-1.amazonaws.com' })['connect-src']).toEqual([
+      "'self'",
+      'https://abc.execute-api.eu-west-1.amazonaws.com',
+    ]);
+    for (const refused of ['http://api.example.com', 'https://a.example/v1?x', 'https://u:p@a.example/v1']) {
+      expect(directives({ VITE_API_URL: refused })['connect-src'], refused).toEqual(["'self'"]);
+    }
+  });
+
   // example: books {
   it('lets the app call the Books API by its origin, only when the app accepts the URL', () => {
     expect(directives({ VITE_BOOKS_API_URL: 'https://api.example.com/v1/books' })['connect-src']).toEqual([

@@ -17,7 +17,8 @@ const EXAMPLE_PATHS = [
   'src/features/books',
   'src/routes/books',
   'tests/e2e/books.spec.ts',
-  'scripts/local-provider/books-api.mjs',
+  'scripts/local-provider/books-api.test.ts',
+  'api/resources/books.ts',
   'docs/books.md',
   'scripts/remove-examples',
 ];

@@ -19,6 +19,7 @@ const EXAMPLE = {
     'tests/e2e/books.spec.ts',
     'tests/e2e/screenshots.spec.ts-snapshots/books-',
     'scripts/local-provider/books-',
+    'api/resources/books',
     'docs/books.md',
   ],
   catalogs: 'public/assets/i18n/',
