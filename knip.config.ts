@@ -20,6 +20,7 @@ export default {
         'src/routes/**/*.tsx!',
         'vite.config.ts!',
         'tailwind.config.ts!',
+        'vitest.config.ts',
         ...unitTests,
         'src/test/setup.ts',
         // `npm run new` names it as plop's option, which knip does not read.
