@@ -74,6 +74,7 @@ export default defineConfig((env) =>
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
       maxWorkers: availableParallelism(),
+      pool: 'threads',
       // A busy machine (two cores, shared) slows every test; the deadline is for a test that hangs.
       testTimeout: 20_000,
       projects: projects(),
