@@ -1,13 +1,10 @@
-// `npm run bench:gate`: how long the gate takes against one production build, measured in one run: `npm run build`,
-// `npm run test:unit`, then `npm test`, each timed; prints the two ratios and fails when one is over its limit.
-// `-- --unit` leaves out `npm test` (a minute instead of minutes while working on the unit tests).
+// `npm run bench:gate`: `npm run build`, `npm run test:unit` and `npm test` timed in one run, as builds (docs/testing.md).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The most a step may take, in builds (on a two-core machine). */
 const LIMITS = { 'test:unit': 3, test: 20 };
 const RUNNING = 'SNXT_BENCH_GATE';
 
@@ -15,7 +12,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const unitOnly = process.argv.includes('--unit');
 const logs = mkdtempSync(join(tmpdir(), 'snxt-bench-gate-'));
 
-/** Children's CPU seconds so far (user + system, Linux only): a busy machine stretches the wall time, not this. */
 function childrenCpuSeconds() {
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
