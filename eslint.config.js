@@ -162,6 +162,14 @@ export default tseslint.config(
         'error',
         { zones: [{ target: './tests/e2e', from: './src', message: 'End-to-end tests drive the built app only.' }] },
       ],
+      // A test waits for what a user waits for; only nothingHappensFor (fixtures.ts) waits a fixed time, with a reason.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for what a user waits for, or use nothingHappensFor(page, ms, reason) from fixtures.ts.',
+        },
+      ],
     },
   },
   prettier,

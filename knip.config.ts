@@ -25,6 +25,7 @@ export default {
         'api/local-api.ts!',
         'vite.config.ts!',
         'tailwind.config.ts!',
+        'vitest.config.ts',
         ...unitTests,
         'src/test/setup.ts',
         // `npm run new` names it as plop's option, which knip does not read.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appReady, appUrl, expect, seedSettings, test, type AppVariant } from './fixtures';
+import { appReady, appUrl, type AppVariant, expect, nothingHappensFor, seedSettings, test } from './fixtures';
 
 // Sign-in against the production build and the real local OpenID provider (scripts/local-provider/oidc-provider.mjs).
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo', name: 'Demo User' };
@@ -481,7 +481,7 @@ test('a renewal answered after a Logout in another tab does not bring the tokens
   answer();
   expect((await renewalAnswered).status()).toBe(200);
   await revocationSent;
-  await other.waitForTimeout(500);
+  await nothingHappensFor(other, 500, "the renewal's late answer does not store the user again");
   expect(await storedOidcUser(other)).toBeNull();
   looked();
 

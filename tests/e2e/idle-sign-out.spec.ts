@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, freePort, startPreview } from '../support/app-servers.mjs';
+import { buildApp, freePort, servePreview } from '../support/app-servers.mjs';
 import { appDir, appReady, appUrl, expect, test } from './fixtures';
 
 // The idle build signs out after E2E_IDLE_TIMEOUT_MINUTES without activity (global-setup.ts); Playwright's clock, one
@@ -210,12 +210,12 @@ test('an invalid VITE_IDLE_TIMEOUT_MINUTES is one console error naming it, and t
 }) => {
   test.setTimeout(180_000);
   const outDir = '.e2e/idle-invalid';
-  buildApp(outDir, {
+  await buildApp(outDir, {
     VITE_OIDC_AUTHORITY: process.env.E2E_OIDC_ISSUER!,
     VITE_OIDC_CLIENT_ID: process.env.E2E_OIDC_CLIENT_ID!,
     VITE_IDLE_TIMEOUT_MINUTES: '1',
   });
-  const preview = await startPreview(outDir, await freePort());
+  const preview = await servePreview(outDir, await freePort());
   try {
     await page.goto(preview.url);
     await appReady(page);
