@@ -4,7 +4,7 @@ import type { OidcEnv } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
 import { reportNotice } from '../../lib/notice-bus';
 import type { AppStorage } from '../../lib/storage';
-import type { AuthModel } from './auth-model';
+import type { AuthModel, AuthState } from './auth-model';
 import { AUTH_NOTICES, takeCarriedNotices } from './auth-notices';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './session/callback-url';
 import type { ConnectedSession } from './session/session';
@@ -37,12 +37,13 @@ export const SignInModel = createModel((deps: SignInDeps) => {
   );
   // Not after a failed answer (no bouncing with the provider) nor once signed in here (no undoing a sign-out).
   let automatic = deps.automatic ?? true;
-  let unverified = false;
   let reconciling: Promise<void> = Promise.resolve();
   let settled = reconciling;
   let pendingCallback: Promise<string> | null = null;
-
-  const signedIn = () => auth.state.value.isAuthenticated && !unverified;
+  // A stored sign-in this tab could not check (no sign-in code) opens no page, gets no token, until another is written.
+  let unchecked: AuthState | null = null;
+  const signedIn = () => auth.state.value.isAuthenticated && auth.state.value !== unchecked;
+  const notLoaded = (error: unknown) => console.warn('Could not load sign-in', error);
 
   function startLogin(from: string, replace = false): Promise<boolean> {
     const returnTo = deps.returnTo?.(from) ?? from;
@@ -50,7 +51,7 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     return session().then(
       (connected) => connected.session.login(returnTo, language.peek(), replace),
       (error: unknown) => {
-        console.warn('Could not load sign-in', error);
+        notLoaded(error);
         reportNotice(AUTH_NOTICES.providerUnavailable);
         return false;
       },
@@ -62,22 +63,24 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     reconciling = session().then(
       (connected) => connected.reconcileOnce(),
       (error: unknown) => {
-        unverified = true;
+        unchecked = auth.state.peek();
         console.warn('Could not load sign-in to check the stored session', error);
       },
     );
     return reconciling;
   }
 
+  function answerFailed(url: URL, error: unknown): string {
+    notLoaded(error);
+    auth.sessionEnded();
+    reportNotice(AUTH_NOTICES.signInFailed);
+    return withoutCallbackParams(url);
+  }
+
   function handleAnswer(url: URL): Promise<string> {
     return session()
       .then((connected) => connected.handleCallbackOnce(url.href))
-      .catch((error: unknown) => {
-        console.warn('Could not load sign-in', error);
-        auth.sessionEnded();
-        reportNotice(AUTH_NOTICES.signInFailed);
-        return withoutCallbackParams(url);
-      })
+      .catch((error: unknown) => answerFailed(url, error))
       .finally(() => {
         if (!auth.state.value.isAuthenticated) automatic = false;
       });
@@ -87,24 +90,21 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     for (const notice of takeCarriedNotices()) reportNotice(notice);
     const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
     if (left !== null) {
-      session().then(
-        (connected) => connected.session.revokeLeftover(left),
-        (error: unknown) => console.warn('Could not load sign-in', error),
-      );
+      session().then((connected) => connected.session.revokeLeftover(left), notLoaded);
     }
     const url = new URL(location.href);
     if (!isSignInCallback(url)) {
       settled = reconcile();
     } else {
-      // Its check stays out of the first load; without it, the session checks the answer the same way.
+      // The one check of an answer, kept out of the first load and, for a forged link, out of the sign-in code.
       pendingCallback = import('./session/pending-sign-in').then(
         (chunk) =>
-          chunk.answersPendingSignIn(url, chunk.readSignInState).then((pending) => {
+          chunk.answersPendingSignIn(url).then((pending) => {
             if (pending) return handleAnswer(url);
             void reconcile();
             return chunk.ignoreAnswer(url);
           }),
-        () => handleAnswer(url),
+        (error: unknown) => answerFailed(url, error),
       );
       settled = pendingCallback.then(() => reconciling);
     }
