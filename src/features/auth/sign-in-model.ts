@@ -4,7 +4,7 @@ import type { OidcEnv } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
 import { reportNotice } from '../../lib/notice-bus';
 import type { AppStorage } from '../../lib/storage';
-import type { AuthModel, AuthState } from './auth-model';
+import type { AuthModel } from './auth-model';
 import { AUTH_NOTICES, takeCarriedNotices } from './auth-notices';
 import { currentPath, isSignInCallback, withoutCallbackParams } from './session/callback-url';
 import type { ConnectedSession } from './session/session';
@@ -40,10 +40,9 @@ export const SignInModel = createModel((deps: SignInDeps) => {
   let reconciling: Promise<void> = Promise.resolve();
   let settled = reconciling;
   let pendingCallback: Promise<string> | null = null;
-  // A stored sign-in this tab could not check (no sign-in code) opens no page, gets no token, until another is written.
-  let unchecked: AuthState | null = null;
-  const signedIn = () => auth.state.value.isAuthenticated && auth.state.value !== unchecked;
-  const notLoaded = (error: unknown) => console.warn('Could not load sign-in', error);
+  // Not who is signed in (auth.state) but whether this tab could check it: without its sign-in code, no page, no token.
+  let unchecked = false;
+  const signedIn = () => auth.state.value.isAuthenticated && !unchecked;
 
   function startLogin(from: string, replace = false): Promise<boolean> {
     const returnTo = deps.returnTo?.(from) ?? from;
@@ -51,7 +50,7 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     return session().then(
       (connected) => connected.session.login(returnTo, language.peek(), replace),
       (error: unknown) => {
-        notLoaded(error);
+        console.warn('Could not load sign-in', error);
         reportNotice(AUTH_NOTICES.providerUnavailable);
         return false;
       },
@@ -63,24 +62,22 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     reconciling = session().then(
       (connected) => connected.reconcileOnce(),
       (error: unknown) => {
-        unchecked = auth.state.peek();
+        unchecked = true;
         console.warn('Could not load sign-in to check the stored session', error);
       },
     );
     return reconciling;
   }
 
-  function answerFailed(url: URL, error: unknown): string {
-    notLoaded(error);
-    auth.sessionEnded();
-    reportNotice(AUTH_NOTICES.signInFailed);
-    return withoutCallbackParams(url);
-  }
-
   function handleAnswer(url: URL): Promise<string> {
     return session()
       .then((connected) => connected.handleCallbackOnce(url.href))
-      .catch((error: unknown) => answerFailed(url, error))
+      .catch((error: unknown) => {
+        console.warn('Could not load sign-in', error);
+        auth.sessionEnded();
+        reportNotice(AUTH_NOTICES.signInFailed);
+        return withoutCallbackParams(url);
+      })
       .finally(() => {
         if (!auth.state.value.isAuthenticated) automatic = false;
       });
@@ -90,13 +87,16 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     for (const notice of takeCarriedNotices()) reportNotice(notice);
     const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
     if (left !== null) {
-      session().then((connected) => connected.session.revokeLeftover(left), notLoaded);
+      session().then(
+        (connected) => connected.session.revokeLeftover(left),
+        (error: unknown) => console.warn('Could not load sign-in', error),
+      );
     }
     const url = new URL(location.href);
     if (!isSignInCallback(url)) {
       settled = reconcile();
     } else {
-      // The one check of an answer, kept out of the first load and, for a forged link, out of the sign-in code.
+      // The one check of an answer, out of the first load; should it not load, oidc-client-ts still checks the state.
       pendingCallback = import('./session/pending-sign-in').then(
         (chunk) =>
           chunk.answersPendingSignIn(url).then((pending) => {
@@ -104,7 +104,7 @@ export const SignInModel = createModel((deps: SignInDeps) => {
             void reconcile();
             return chunk.ignoreAnswer(url);
           }),
-        (error: unknown) => answerFailed(url, error),
+        () => handleAnswer(url),
       );
       settled = pendingCallback.then(() => reconciling);
     }

@@ -77,7 +77,7 @@ function createSession({ userManager, auth, followed, oidc, origin, redirect }: 
       }
     },
 
-    // Only for an answer to a sign-in started in this browser (answersPendingSignIn, checked before).
+    // For an answer to a sign-in started here (answersPendingSignIn); oidc-client-ts refuses any other as failed.
     async handleCallback(href: string): Promise<string> {
       const url = new URL(href);
       try {
