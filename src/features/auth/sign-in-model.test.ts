@@ -9,7 +9,7 @@ import { startTestState } from '../../test/test-state';
 import { fillStorage } from '../../test/full-storage';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
 import type { ConnectedSession } from './session/session';
-import { createSignInStateStore } from './session/sign-in-state-store';
+import { createSignInStateStore } from './session/pending-sign-in';
 import { SignInModel } from './sign-in-model';
 import { storageEvent } from '../../test/other-tab';
 
@@ -328,18 +328,23 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
     expect(notices).toEqual(['snxt.auth.callbackIgnored']);
   });
 
-  it('ignores a state that names something other than a pending redirect sign-in', async () => {
+  it('ignores a state that names anything else this browser keeps', async () => {
     const storage = createMemoryStorage();
     onTestFinished(() => sessionStorage.clear());
-    // Where a sign-in keeps its state: localStorage, or sessionStorage when localStorage is full.
-    localStorage.setItem('oidc.popup', JSON.stringify({ id: 'popup', created: 1, request_type: 'si:p' }));
-    sessionStorage.setItem('oidc.other', JSON.stringify({ id: 'someone-else', created: 1, request_type: 'si:r' }));
-    localStorage.setItem('oidc.junk', '{not json');
-    localStorage.setItem('unknown', JSON.stringify({ id: 'unknown', created: 1, request_type: 'si:r' }));
-    for (const state of ['popup', 'other', 'junk', 'unknown']) {
+    localStorage.setItem(`oidc.user:${OIDC.authority}:${OIDC.clientId}`, JSON.stringify({ id: 'x', created: 1 }));
+    sessionStorage.setItem('oidc.elsewhere', JSON.stringify({ id: 'elsewhere', created: 1 }));
+    localStorage.setItem('snxt-AUTH', JSON.stringify(SIGNED_IN));
+    const states = [
+      `user:${OIDC.authority}:${OIDC.clientId}`,
+      'elsewhere',
+      'oidc.elsewhere',
+      'snxt-AUTH',
+      '../snxt-AUTH',
+    ];
+    for (const state of states) {
       const storedAuth = SIGNED_IN;
       const { connected, load } = fakeSession();
-      startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=x&state=${state}`), load, storage });
+      startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=x&state=${encodeURIComponent(state)}`), load, storage });
       await model.takePendingCallback();
       expect(connected.handleCallbackOnce).not.toHaveBeenCalled();
       expect(auth().state.value).toEqual(SIGNED_IN);
