@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { appNamesPlugin } from './build/app-names.mjs';
 import { bootScriptPlugin } from './build/boot-script.mjs';
 import { compileHintsPlugin } from './build/compile-hints.mjs';
@@ -105,6 +105,8 @@ export default defineConfig(({ mode, command }) => {
     test: {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
+      // Tests that copy the repository run in their own step, `npm run test:recipes`.
+      exclude: [...configDefaults.exclude, 'scripts/**/*.scratch.test.ts'],
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
     },

@@ -1,0 +1,16 @@
+// `npm run test:recipes`: the tests that copy the repository (`*.scratch.test.ts`), each in a copy of its own.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    environment: 'node',
+    include: ['scripts/**/*.scratch.test.ts'],
+    globalSetup: ['scripts/scratch-copy/global-setup.ts'],
+    fileParallelism: true,
+    maxWorkers: 2,
+    testTimeout: 1_800_000,
+    hookTimeout: 120_000,
+  },
+});
