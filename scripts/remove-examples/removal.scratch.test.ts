@@ -1,0 +1,175 @@
+// @vitest-environment node
+// `npm run examples:remove` in a scratch copy of the repository, as a team runs it: with a page of its own under the
+// example's folders that uses the example's packages, and a change it has not committed. Then `npm test`'s static and
+// unit steps over the result, and a search for what the example left behind.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passes, scratchCopy, type ScratchCopy } from '../scratch-copy/scratch-copy';
+
+const REMOVER = 'scripts/remove-examples/remove-examples.mjs';
+const BINARY = /\.(png|ico|jpe?g|webp|woff2?)$/;
+
+interface Example {
+  name: string;
+  marker: string;
+  keyPrefix: string;
+  catalogs: string;
+  folders: string[];
+  files: string[];
+}
+
+// A team's page under the example's route folder, using the packages the example uses too.
+const TEAM_PAGE = {
+  args: ['page', '/books/stats', 'Reading statistics'],
+  route: 'src/routes/books/stats.tsx',
+  folder: 'src/features/books-stats/',
+  component: 'src/features/books-stats/books-stats-page.tsx',
+};
+const TEAM_COMPONENT = `import { zodResolver } from '@hookform/resolvers/zod';
+import { queryOptions } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PageHeading } from '../../components/page-heading';
+import { useT } from '../../i18n/use-t';
+
+const goal = z.object({ books: z.number().int().min(1) });
+const goalQuery = queryOptions({ queryKey: ['reading-goal'], queryFn: () => goal.parse({ books: 12 }) });
+
+export function BooksStatsPage() {
+  const t = useT();
+  const form = useForm({ resolver: zodResolver(goal), defaultValues: { books: 12 } });
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <PageHeading className="text-3xl font-bold text-text">{t('snxt.menu.booksStats')}</PageHeading>
+      <p data-goal={goalQuery.queryKey.join()}>{form.getValues('books')}</p>
+    </div>
+  );
+}
+`;
+
+let copy: ScratchCopy;
+let example: Example;
+let before: string;
+let removedText = '';
+let teamFiles: string[] = [];
+beforeAll(() => {
+  copy = scratchCopy('examples-remove');
+  example = JSON.parse(copy.read('scripts/remove-examples/books-example.json')) as Example;
+  copy.commit('the repository');
+  passes(
+    'npm run new',
+    copy.node('node_modules/plop/bin/plop.js', '--plopfile', 'scripts/new/plopfile.mjs', ...TEAM_PAGE.args),
+  );
+  copy.write(TEAM_PAGE.component, TEAM_COMPONENT);
+  passes('prettier', copy.node('node_modules/prettier/bin/prettier.cjs', '--write', TEAM_PAGE.component));
+  const theRepository = copy.commit('a page of our own');
+  teamFiles = passes('git diff', copy.git('diff', '--name-only', 'HEAD~1', theRepository))
+    .trim()
+    .split('\n');
+  before = theRepository;
+  removedText = example.files
+    .filter((path) => !BINARY.test(path))
+    .map((path) => copy.read(path))
+    .join('\n');
+});
+afterAll(() => copy.remove());
+
+const remover = (...args: string[]) => copy.node(REMOVER, ...args);
+const status = () => passes('git status', copy.git('status', '--porcelain', '--untracked-files=all'));
+
+/**
+ * The example's files, what its own code and texts name (`BooksPage`, `VITE_BOOKS_API_URL`, `snxt.books.title`), and its
+ * name: none of it may stay in a file that stays. Plain words ("book") are a team's to use.
+ */
+function leftovers(files: string[], removed: string) {
+  const names = new Set([
+    ...example.files,
+    ...[...removed.matchAll(/[\w$.-]*book[\w$.-]*/gi)]
+      .map(([name]) => name.replace(/^[.-]+|[.-]+$/g, ''))
+      .filter((name) => !/^books?$/i.test(name)),
+  ]);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = new RegExp(`(?<![\\w$.-])(${[...names].map(escape).join('|')})(?![\\w$-]|\\.\\w)`);
+  return files
+    .filter((path) => path !== 'package-lock.json' && !BINARY.test(path) && !teamFiles.includes(path))
+    .flatMap((path) =>
+      copy
+        .read(path)
+        .split('\n')
+        .filter(
+          (line) =>
+            named.test(line) ||
+            line.includes(example.marker) ||
+            line.toLowerCase().includes(example.name.toLowerCase()),
+        )
+        .map((line) => `${path}: ${line.trim()}`),
+    );
+}
+
+describe('npm run examples:remove', () => {
+  it('refuses a working tree with changes, naming them, and changes nothing', () => {
+    copy.write('README.md', `${copy.read('README.md')}\n`);
+    const refused = remover();
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/the working tree has changes \(README\.md\).*--force/);
+    expect(status()).toBe(' M README.md\n');
+    passes('git checkout', copy.git('checkout', '--', 'README.md'));
+  });
+
+  it("names in a dry run each file it would delete, and each it would keep: a team's own and one with changes", () => {
+    const changed = example.files.find((path) => path.startsWith(example.folders[0]!))!;
+    copy.write(changed, `${copy.read(changed)}\n// a change not committed\n`);
+    const dryRun = passes('--dry-run', remover('--dry-run'));
+    expect(dryRun).toContain(`Would remove ${example.name}:`);
+    for (const path of example.files.filter((file) => file !== changed))
+      expect(dryRun).toContain(`to delete  ${path}\n`);
+    expect(dryRun).toContain(`to keep    ${changed} (uncommitted changes)`);
+    expect(dryRun).toContain(`to keep    ${TEAM_PAGE.route} (not a file of the example)`);
+    expect(status()).toBe(` M ${changed}\n`);
+  });
+
+  it('with --force, deletes the rest but never the file with uncommitted changes, and says it is not finished', () => {
+    const changed = status().slice(3).trim();
+    const forced = remover('--force');
+    expect(forced.status, forced.output).toBe(1);
+    expect(forced.output).toContain(`kept       ${changed} (uncommitted changes)`);
+    expect(forced.output).toMatch(/not finished: 1 file\(s\) of the example have uncommitted changes/);
+    expect(copy.read(changed)).toContain('// a change not committed');
+    expect(copy.exists(REMOVER)).toBe(true);
+    passes('git checkout', copy.git('checkout', '--', changed));
+    copy.commit('most of the example out');
+  });
+
+  it("then takes the rest out and itself, keeping the team's page and the packages it uses", () => {
+    const removal = passes('examples:remove', remover());
+    expect(removal).toContain(`kept       ${TEAM_PAGE.route} (not a file of the example)`);
+    expect(removal).toContain('removed    this script: scripts/remove-examples/ and npm run examples:remove');
+    for (const path of example.files) expect(copy.exists(path), path).toBe(false);
+    for (const path of teamFiles) expect(copy.exists(path), path).toBe(true);
+    const manifest = JSON.parse(copy.read('package.json')) as Record<string, Record<string, string>>;
+    expect(manifest.scripts).not.toHaveProperty(['examples:remove']);
+    for (const name of ['@hookform/resolvers', '@tanstack/react-query', 'react-hook-form', 'zod']) {
+      expect({ ...manifest.dependencies, ...manifest.devDependencies }, name).toHaveProperty([name]);
+    }
+    for (const language of ['en', 'he']) {
+      const texts = Object.keys(JSON.parse(copy.read(`${example.catalogs}${language}.json`)) as object);
+      expect(texts.filter((key) => key.startsWith(example.keyPrefix))).toEqual([]);
+    }
+    expect(leftovers(copy.files(), removedText)).toEqual([]);
+  });
+
+  it('run again with its files back, finds nothing and changes nothing but taking itself out', () => {
+    copy.commit('removed');
+    passes('git checkout', copy.git('checkout', 'HEAD~1', '--', 'scripts/remove-examples'));
+    copy.commit('the remover back');
+    const again = passes('a second run', remover());
+    expect(again).toContain(`Nothing of ${example.name} is left to remove.`);
+    expect(passes('git diff', copy.git('diff', '--name-only', 'HEAD~1'))).toBe('');
+    copy.commit('removed again');
+  });
+
+  it('leaves a repository whose type check, lint, formatting, knip and unit tests pass', () => {
+    const tests = copy.checksPass(copy.changedSince(before));
+    expect(tests).toContain('src/features/books-stats/books-stats-page.test.tsx');
+    expect(tests).toMatch(/Test Files +\d+ passed/);
+  });
+});
