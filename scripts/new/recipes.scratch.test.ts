@@ -1,17 +1,35 @@
 // @vitest-environment node
 // The recipes of `npm run new` in one scratch copy of the repository, one case each, then `npm test`'s static and unit
 // steps over the result once: a recipe that no longer leaves a passing `npm test` fails here. What a generator must
-// refuse, it refuses there, writing nothing.
+// refuse, it refuses there, writing nothing. Names a team has taken already get a number, so this holds on any fork.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passes, scratchCopy, type ScratchCopy } from '../scratch-copy/scratch-copy';
+import { checkPagePath, checkSettingName, pageNames, settingNames } from './names.mjs';
 
 const LANGUAGES = ['en', 'de', 'sk', 'fr', 'es', 'pt-br', 'zh-cn', 'he'];
 
+type Page = ReturnType<typeof pageNames>;
+interface Choices {
+  name: string;
+  labelKey: string;
+  listName: string;
+  typeName: string;
+}
+interface Names {
+  page: Page;
+  nested: Page;
+  yesNo: string;
+  choices: Choices;
+  choicesGiven: Choices;
+  sparePage: string;
+  spareSetting: string;
+}
+
 interface Recipe {
   /** What follows `npm run new --`. */
-  args: string[];
+  args: (names: Names) => string[];
   /** What the files it wrote hold. */
-  wrote: (copy: ScratchCopy) => void;
+  wrote: (copy: ScratchCopy, names: Names) => void;
 }
 
 const texts = (copy: ScratchCopy, language: string) =>
@@ -19,86 +37,109 @@ const texts = (copy: ScratchCopy, language: string) =>
 
 const RECIPES: Record<string, Recipe> = {
   'a page': {
-    args: ['page', '/reports', 'Reports'],
-    wrote: (copy) => {
-      const route = copy.read('src/routes/reports.tsx');
-      expect(route).toContain("createFileRoute('/reports')");
-      expect(route).toContain("staticData: { titleKey: 'snxt.menu.reports', nav: 'main' }");
-      expect(copy.read('src/routeTree.gen.ts')).toContain("'/reports'");
-      for (const language of LANGUAGES) expect(texts(copy, language)['snxt.menu.reports']).toBe('Reports');
+    args: ({ page }) => ['page', page.path, 'Reports'],
+    wrote: (copy, { page }) => {
+      const route = copy.read(page.routeFile);
+      expect(route).toContain(`createFileRoute('${page.path}')`);
+      expect(route).toContain(`staticData: { titleKey: '${page.titleKey}', nav: 'main' }`);
+      expect(copy.read('src/routeTree.gen.ts')).toContain(`'${page.path}'`);
+      for (const language of LANGUAGES) expect(texts(copy, language)[page.titleKey]).toBe('Reports');
     },
   },
   'a page in a folder of its own': {
-    args: ['page', '/admin/audit-log', 'Audit log'],
-    wrote: (copy) => {
-      expect(copy.read('src/routes/admin/audit-log.tsx')).toContain("createFileRoute('/admin/audit-log')");
-      expect(copy.read('src/features/admin-audit-log/index.ts')).toContain('AdminAuditLogPage');
+    args: ({ nested }) => ['page', nested.path, 'Audit log'],
+    wrote: (copy, { nested }) => {
+      expect(copy.read(nested.routeFile)).toContain(`createFileRoute('${nested.path}')`);
+      expect(copy.read(nested.indexFile)).toContain(nested.component);
     },
   },
   'a yes/no setting': {
-    args: ['setting', 'compactTables', 'Compact tables'],
-    wrote: (copy) => {
-      expect(copy.read('src/features/settings/settings-fields.ts')).toContain('compactTables: row(false, isBoolean),');
+    args: ({ yesNo }) => ['setting', yesNo, 'Compact tables'],
+    wrote: (copy, { yesNo }) => {
+      expect(copy.read('src/features/settings/settings-fields.ts')).toContain(`${yesNo}: row(false, isBoolean),`);
       for (const language of LANGUAGES) {
         expect(texts(copy, language)).toMatchObject({
-          'snxt.settings.compactTables': 'Compact tables',
-          'snxt.settings.compactTables.turnOn': 'Turn on compact tables',
+          [`snxt.settings.${yesNo}`]: 'Compact tables',
+          [`snxt.settings.${yesNo}.turnOn`]: 'Turn on compact tables',
         });
       }
     },
   },
   'a setting with choices': {
-    args: ['setting', 'tableDensity', 'Table density', '--choices', 'comfortable,compact,spacious'],
-    wrote: (copy) => {
+    args: ({ choices }) => ['setting', choices.name, 'Table density', '--choices', 'comfortable,compact,spacious'],
+    wrote: (copy, { choices }) => {
       expect(copy.read('src/features/settings/settings-fields.ts')).toContain(
-        "tableDensity: row<TableDensity>('comfortable', oneOf(TABLE_DENSITY_CHOICES)),",
+        `${choices.name}: row<${choices.typeName}>('comfortable', oneOf(${choices.listName})),`,
       );
       expect(copy.read('src/config/constants.ts')).toContain(
-        "export const TABLE_DENSITY_CHOICES = ['comfortable', 'compact', 'spacious'] as const;",
+        `export const ${choices.listName} = ['comfortable', 'compact', 'spacious'] as const;`,
       );
       expect(copy.read('src/features/settings/page/setting-controls.ts')).toMatch(
-        /tableDensity: \{\s+kind: 'select',\s+section: 'general',/,
+        new RegExp(`${choices.name}: \\{\\s+kind: 'select',\\s+section: 'general',`),
       );
-      expect(texts(copy, 'he')['snxt.settings.tableDensity.spacious']).toBe('Spacious');
+      expect(texts(copy, 'he')[`${choices.labelKey}.spacious`]).toBe('Spacious');
     },
   },
   'a setting with choices given as --choices=': {
-    args: ['setting', 'chartStyle', 'Chart style', '--choices=bars,lines'],
-    wrote: (copy) => {
+    args: ({ choicesGiven }) => ['setting', choicesGiven.name, 'Chart style', '--choices=bars,lines'],
+    wrote: (copy, { page, yesNo, choicesGiven }) => {
       expect(copy.read('src/features/settings/settings-fields.ts')).toContain(
-        "chartStyle: row<ChartStyle>('bars', oneOf(CHART_STYLE_CHOICES)),",
+        `${choicesGiven.name}: row<${choicesGiven.typeName}>('bars', oneOf(${choicesGiven.listName})),`,
       );
       expect(JSON.parse(copy.read('src/i18n/awaiting-translation.json'))).toEqual(
-        expect.arrayContaining(['snxt.menu.reports', 'snxt.settings.compactTables', 'snxt.settings.chartStyle.bars']),
+        expect.arrayContaining([page.titleKey, `snxt.settings.${yesNo}`, `${choicesGiven.labelKey}.bars`]),
       );
     },
   },
 };
 
-/** What a generator refuses, with the reason it gives, after the recipes above ran. */
-const REFUSALS: [string, string[], RegExp][] = [
-  ['a page that exists', ['page', '/reports', 'Reports'], /\/reports is a page already/],
+/** What a generator refuses once the recipes above ran, with the reason it gives (names.test.ts has every rule). */
+const REFUSALS: Record<string, [(names: Names) => string[], RegExp]> = {
+  'a page that exists': [({ page }) => ['page', page.path, 'Reports'], /is a page already/],
   // example: books {
-  [
-    'a path a folder of pages serves',
-    ['page', '/books', 'Books'],
+  'a path a folder of pages serves': [
+    () => ['page', '/books', 'Books'],
     /\/books is served already by src\/routes\/books\/index\.tsx/,
   ],
   // example: books }
-  ['a page below a page with no outlet', ['page', '/settings/advanced', 'Advanced'], /renders no <Outlet \/>/],
-  ['a segment the router reads', ['page', '/admin/route', 'Route'], /"route" means something to the router/],
-  ['a title with a direction control', ['page', '/stats', 'Stats \u202e2026'], /U\+202E/],
-  ['a setting that exists', ['setting', 'compactTables', 'Compact tables'], /compactTables is a setting already/],
-  ['a label with a line separator', ['setting', 'wideTables', 'Wide\u2028tables'], /U\+2028/],
-  ['one choice', ['setting', 'badChoice', 'Bad choice', '--choices', 'only'], /Give 2 to 8 choices/],
-  ['--choices without its values', ['setting', 'badChoice', 'Bad choice', '--choices='], /needs its values/],
-];
+  'a page below a page with no outlet': [({ page }) => ['page', `${page.path}/more`, 'More'], /no <Outlet \/>/],
+  'a title with a direction control': [({ sparePage }) => ['page', sparePage, 'Stats \u202e2026'], /U\+202E/],
+  'a label with a line separator': [({ spareSetting }) => ['setting', spareSetting, 'Wide\u2028tables'], /U\+2028/],
+  'one choice': [({ spareSetting }) => ['setting', spareSetting, 'Wide', '--choices', 'only'], /Give 2 to 8 choices/],
+};
 
 let copy: ScratchCopy;
 let start: string;
-beforeAll(() => {
+let names: Names;
+
+async function freePath(path: string) {
+  for (let number = 1; ; number += 1) {
+    const candidate = number === 1 ? path : `${path}${number}`;
+    if ((await checkPagePath(copy.dir)(candidate)) === true) return candidate;
+  }
+}
+function freeSetting(name: string) {
+  for (let number = 1; ; number += 1) {
+    const candidate = number === 1 ? name : `${name}${number}`;
+    if (checkSettingName(copy.dir)(candidate) === true) return candidate;
+  }
+}
+
+beforeAll(async () => {
   copy = scratchCopy('recipes');
   start = copy.commit('the repository');
+  const page = (path: string) => pageNames({ path, title: 'x' });
+  const select = (name: string, choices: string) =>
+    settingNames({ name: freeSetting(name), label: 'x', choices }) as Choices;
+  names = {
+    page: page(await freePath('/reports')),
+    nested: page(await freePath('/admin/audit-log')),
+    yesNo: freeSetting('compactTables'),
+    choices: select('tableDensity', 'comfortable,compact,spacious'),
+    choicesGiven: select('chartStyle', 'bars,lines'),
+    sparePage: await freePath('/reading-stats'),
+    spareSetting: freeSetting('wideTables'),
+  };
 });
 afterAll(() => copy.remove());
 
@@ -107,21 +148,24 @@ const recipe = (args: string[]) =>
 
 describe('the recipes (npm run new)', () => {
   it.each(Object.entries(RECIPES))('%s', (_name, { args, wrote }) => {
-    passes(`npm run new -- ${args.join(' ')}`, recipe(args));
-    wrote(copy);
-    copy.commit(args.join(' '));
+    passes(`npm run new -- ${args(names).join(' ')}`, recipe(args(names)));
+    wrote(copy, names);
+    copy.commit(args(names).join(' '));
   });
 
-  it.each(REFUSALS)('refuses %s: exits non-zero with the reason and writes nothing', (_name, args, reason) => {
-    const refused = recipe(args);
-    expect(refused.status, refused.output).not.toBe(0);
-    expect(refused.output).toMatch(reason);
-    expect(passes('git status', copy.git('status', '--porcelain', '--untracked-files=all'))).toBe('');
-  });
+  it.each(Object.entries(REFUSALS))(
+    'refuses %s: exits non-zero with the reason and writes nothing',
+    (_name, [args, reason]) => {
+      const refused = recipe(args(names));
+      expect(refused.status, refused.output).not.toBe(0);
+      expect(refused.output).toMatch(reason);
+      expect(passes('git status', copy.git('status', '--porcelain', '--untracked-files=all'))).toBe('');
+    },
+  );
 
   it('leave a repository whose type check, lint, formatting, knip and unit tests pass', () => {
     const tests = copy.checksPass(copy.changedSince(start));
-    expect(tests).toContain('src/features/reports/reports-page.test.tsx');
+    expect(tests).toContain(names.page.testFile);
     expect(tests).toMatch(/Test Files +\d+ passed/);
   });
 });

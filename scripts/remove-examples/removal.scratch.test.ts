@@ -3,7 +3,10 @@
 // example's folders that uses the example's packages, and a change it has not committed. Then `npm test`'s static and
 // unit steps over the result, and a search for what the example left behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPagePath, pageNames } from '../new/names.mjs';
 import { passes, scratchCopy, type ScratchCopy } from '../scratch-copy/scratch-copy';
+
+type Page = ReturnType<typeof pageNames>;
 
 const REMOVER = 'scripts/remove-examples/remove-examples.mjs';
 const BINARY = /\.(png|ico|jpe?g|webp|woff2?)$/;
@@ -18,13 +21,7 @@ interface Example {
 }
 
 // A team's page under the example's route folder, using the packages the example uses too.
-const TEAM_PAGE = {
-  args: ['page', '/books/stats', 'Reading statistics'],
-  route: 'src/routes/books/stats.tsx',
-  folder: 'src/features/books-stats/',
-  component: 'src/features/books-stats/books-stats-page.tsx',
-};
-const TEAM_COMPONENT = `import { zodResolver } from '@hookform/resolvers/zod';
+const teamComponent = ({ component, titleKey }: Page) => `import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -34,12 +31,12 @@ import { useT } from '../../i18n/use-t';
 const goal = z.object({ books: z.number().int().min(1) });
 const goalQuery = queryOptions({ queryKey: ['reading-goal'], queryFn: () => goal.parse({ books: 12 }) });
 
-export function BooksStatsPage() {
+export function ${component}() {
   const t = useT();
   const form = useForm({ resolver: zodResolver(goal), defaultValues: { books: 12 } });
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-      <PageHeading className="text-3xl font-bold text-text">{t('snxt.menu.booksStats')}</PageHeading>
+      <PageHeading className="text-3xl font-bold text-text">{t('${titleKey}')}</PageHeading>
       <p data-goal={goalQuery.queryKey.join()}>{form.getValues('books')}</p>
     </div>
   );
@@ -48,24 +45,25 @@ export function BooksStatsPage() {
 
 let copy: ScratchCopy;
 let example: Example;
-let before: string;
+let team: Page;
+let start: string;
 let removedText = '';
 let teamFiles: string[] = [];
-beforeAll(() => {
+beforeAll(async () => {
   copy = scratchCopy('examples-remove');
   example = JSON.parse(copy.read('scripts/remove-examples/books-example.json')) as Example;
-  copy.commit('the repository');
-  passes(
-    'npm run new',
-    copy.node('node_modules/plop/bin/plop.js', '--plopfile', 'scripts/new/plopfile.mjs', ...TEAM_PAGE.args),
-  );
-  copy.write(TEAM_PAGE.component, TEAM_COMPONENT);
-  passes('prettier', copy.node('node_modules/prettier/bin/prettier.cjs', '--write', TEAM_PAGE.component));
-  const theRepository = copy.commit('a page of our own');
-  teamFiles = passes('git diff', copy.git('diff', '--name-only', 'HEAD~1', theRepository))
+  start = copy.commit('the repository');
+  let path = '/books/stats';
+  for (let number = 2; (await checkPagePath(copy.dir)(path)) !== true; number += 1) path = `/books/stats${number}`;
+  team = pageNames({ path, title: 'Reading statistics' });
+  const plop = ['--plopfile', 'scripts/new/plopfile.mjs', 'page', team.path, team.title];
+  passes('npm run new', copy.node('node_modules/plop/bin/plop.js', ...plop));
+  copy.write(team.pageFile, teamComponent(team));
+  passes('prettier', copy.node('node_modules/prettier/bin/prettier.cjs', '--write', team.pageFile));
+  copy.commit('a page of our own');
+  teamFiles = passes('git diff', copy.git('diff', '--name-only', '--diff-filter=A', start, 'HEAD'))
     .trim()
     .split('\n');
-  before = theRepository;
   removedText = example.files
     .filter((path) => !BINARY.test(path))
     .map((path) => copy.read(path))
@@ -123,7 +121,7 @@ describe('npm run examples:remove', () => {
     for (const path of example.files.filter((file) => file !== changed))
       expect(dryRun).toContain(`to delete  ${path}\n`);
     expect(dryRun).toContain(`to keep    ${changed} (uncommitted changes)`);
-    expect(dryRun).toContain(`to keep    ${TEAM_PAGE.route} (not a file of the example)`);
+    expect(dryRun).toContain(`to keep    ${team.routeFile} (not a file of the example)`);
     expect(status()).toBe(` M ${changed}\n`);
   });
 
@@ -141,7 +139,7 @@ describe('npm run examples:remove', () => {
 
   it("then takes the rest out and itself, keeping the team's page and the packages it uses", () => {
     const removal = passes('examples:remove', remover());
-    expect(removal).toContain(`kept       ${TEAM_PAGE.route} (not a file of the example)`);
+    expect(removal).toContain(`kept       ${team.routeFile} (not a file of the example)`);
     expect(removal).toContain('removed    this script: scripts/remove-examples/ and npm run examples:remove');
     for (const path of example.files) expect(copy.exists(path), path).toBe(false);
     for (const path of teamFiles) expect(copy.exists(path), path).toBe(true);
@@ -168,8 +166,8 @@ describe('npm run examples:remove', () => {
   });
 
   it('leaves a repository whose type check, lint, formatting, knip and unit tests pass', () => {
-    const tests = copy.checksPass(copy.changedSince(before));
-    expect(tests).toContain('src/features/books-stats/books-stats-page.test.tsx');
+    const tests = copy.checksPass(copy.changedSince(start));
+    expect(tests).toContain(team.testFile);
     expect(tests).toMatch(/Test Files +\d+ passed/);
   });
 });

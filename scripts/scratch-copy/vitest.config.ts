@@ -11,6 +11,6 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 1_800_000,
-    hookTimeout: 120_000,
+    hookTimeout: 600_000,
   },
 });
