@@ -10,6 +10,15 @@ export const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 const INSTALLS = ['node_modules', 'infra/node_modules'];
 const LINT_CONFIGS = ['eslint.config.js', 'package.json'];
 const FORMAT_CONFIGS = ['.prettierrc', '.prettierrc.json', '.prettierignore', 'package.json'];
+const TEST_FILE = /^(src|build|scripts|tests\/support)\/.*(?<!\.scratch)\.test\.tsx?$/;
+const READS_FILES = /from '(node:)?(fs|fs\/promises|child_process)'/;
+const TOOLS = {
+  tsc: 'node_modules/typescript/bin/tsc',
+  eslint: 'node_modules/eslint/bin/eslint.js',
+  prettier: 'node_modules/prettier/bin/prettier.cjs',
+  knip: 'node_modules/knip/bin/knip.js',
+  vitest: 'node_modules/vitest/vitest.mjs',
+};
 
 interface Result {
   status: number | null;
@@ -74,24 +83,27 @@ export function scratchCopy(name: string) {
           ...listed('ls-files', '--others', '--exclude-standard'),
         ]),
       ].filter((path) => copy.exists(path)),
-    /** `npm test`'s static and unit steps: lint and format where a change can move their answer, the rest whole. */
-    checksPass: (changed: string[]) => {
-      const steps = new Map<string, Result>();
-      steps.set('tsc', node('node_modules/typescript/bin/tsc', '--noEmit'));
+    /**
+     * `npm test`'s static and unit steps since a commit: lint and format where a change can move their answer, the
+     * unit tests Vitest finds a change reaches (all when package.json or a Vite config changed) and those that read
+     * the repository's files; the unit step ran the others over the same code already.
+     */
+    checksPass: (since: string) => {
+      const changed = copy.changedSince(since);
+      passes('tsc', node(TOOLS.tsc, '--noEmit'));
       const lintAll = changed.some((path) => LINT_CONFIGS.includes(path));
       const lintable = changed.filter((path) => /\.(ts|tsx|js|mjs|cjs)$/.test(path));
-      if (lintAll || lintable.length > 0) {
-        steps.set('eslint', node('node_modules/eslint/bin/eslint.js', ...(lintAll ? ['.'] : lintable)));
-      }
+      if (lintAll || lintable.length > 0) passes('eslint', node(TOOLS.eslint, ...(lintAll ? ['.'] : lintable)));
       const formatAll = changed.some((path) => FORMAT_CONFIGS.includes(path));
-      steps.set(
-        'prettier',
-        node('node_modules/prettier/bin/prettier.cjs', '--check', '--ignore-unknown', ...(formatAll ? ['.'] : changed)),
-      );
-      steps.set('knip', node('node_modules/knip/bin/knip.js'));
-      steps.set('knip --production', node('node_modules/knip/bin/knip.js', '--production'));
-      for (const [step, result] of steps) passes(step, result);
-      return passes('vitest', node('node_modules/vitest/vitest.mjs', 'run'));
+      passes('prettier', node(TOOLS.prettier, '--check', '--ignore-unknown', ...(formatAll ? ['.'] : changed)));
+      passes('knip', node(TOOLS.knip));
+      passes('knip --production', node(TOOLS.knip, '--production'));
+      const reached = passes('vitest list', node(TOOLS.vitest, 'list', '--changed', since, '--filesOnly'))
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => TEST_FILE.test(line));
+      const readers = copy.files().filter((path) => TEST_FILE.test(path) && READS_FILES.test(copy.read(path)));
+      return passes('vitest', node(TOOLS.vitest, 'run', ...new Set([...reached, ...readers])));
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
