@@ -1,8 +1,9 @@
 // @vitest-environment node
-// The recipes of `npm run new` in one scratch copy of the repository, one case each, then `npm test`'s static and unit
-// steps over the result once: a recipe that no longer leaves a passing `npm test` fails here. What a generator must
-// refuse, it refuses there, writing nothing. Names a team has taken already get a number, so this holds on any fork.
+// A team's repository in one scratch copy of this one: the recipes of `npm run new`, one case each, and what they must
+// refuse (writing nothing); then the example's removal, as a team runs it; then `npm test`'s static and unit steps
+// over the result, once. Names a team has taken already get a number, so this holds on any fork.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removalCases } from '../remove-examples/removal-cases'; // example: books
 import { passes, scratchCopy, type ScratchCopy } from '../scratch-copy/scratch-copy';
 import { checkPagePath, checkSettingName, pageNames, settingNames } from './names.mjs';
 
@@ -162,8 +163,12 @@ describe('the recipes (npm run new)', () => {
       expect(passes('git status', copy.git('status', '--porcelain', '--untracked-files=all'))).toBe('');
     },
   );
+});
 
-  it('leave a repository whose type check, lint, formatting, knip and unit tests pass', () => {
+removalCases(() => copy); // example: books
+
+describe('then', () => {
+  it("npm test's type check, lint, formatting, knip and unit tests pass", () => {
     const tests = copy.checksPass(start);
     expect(tests).toContain(names.page.testFile);
     expect(tests).toMatch(/Test Files +\d+ passed/);

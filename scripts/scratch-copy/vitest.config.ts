@@ -1,4 +1,4 @@
-// `npm run test:recipes`: the tests that copy the repository (`*.scratch.test.ts`), each in a copy of its own.
+// `npm run test:recipes`: the tests that copy the repository (`*.scratch.test.ts`) and work in the copy.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,8 +8,6 @@ export default defineConfig({
     environment: 'node',
     include: ['scripts/**/*.scratch.test.ts'],
     globalSetup: ['scripts/scratch-copy/global-setup.ts'],
-    fileParallelism: true,
-    maxWorkers: 2,
     testTimeout: 1_800_000,
     hookTimeout: 600_000,
   },
