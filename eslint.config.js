@@ -90,6 +90,7 @@ export default tseslint.config(
       'playwright-report',
       'test-results',
       'infra/cdk.out',
+      '.tanstack',
     ],
   },
   js.configs.recommended,

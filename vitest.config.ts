@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import appConfig from './vite.config.ts';
 
 const TEST_FOLDERS = ['src', 'api', 'build', 'scripts', 'tests/support'];
 const TEST_FILE = /\.test\.tsx?$/;
+/** Tests that copy the repository run in a step of their own, `npm run test:recipes`. */
+const SCRATCH_COPY_TEST = /\.scratch\.test\.ts$/;
 const ENVIRONMENT = /^\/\/ @vitest-environment (\S+)/m;
 const DEFAULT_ENVIRONMENT = 'happy-dom';
 /**
@@ -23,7 +25,9 @@ interface TestFile {
 
 const testFiles: TestFile[] = TEST_FOLDERS.flatMap((folder) =>
   readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => TEST_FILE.test(file) && !file.split(/[/\\]/).includes('node_modules'))
+    .filter(
+      (file) => TEST_FILE.test(file) && !SCRATCH_COPY_TEST.test(file) && !file.split(/[/\\]/).includes('node_modules'),
+    )
     .map((file) => {
       const path = join(folder, file).replaceAll('\\', '/');
       const source = readFileSync(path, 'utf8');
@@ -50,7 +54,7 @@ function projects(): TestProjectInlineConfiguration[] {
       test: {
         name: DEFAULT_ENVIRONMENT,
         include: TEST_FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
-        exclude: paths(elsewhere),
+        exclude: [...configDefaults.exclude, '**/*.scratch.test.ts', ...paths(elsewhere)],
         isolate: false,
       },
     },
