@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { accountCommands } from '../features/auth';
+import { accountCommands, can } from '../features/auth';
 import { collectCommands, type CommandSource, CommandPalette } from '../features/command-palette';
 import { i18n, settingCommands } from '../features/settings';
 import { shortcutCommands } from '../features/shortcuts';
@@ -15,6 +15,6 @@ const loadEnglish = () =>
 
 export function AppCommandPalette(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const router = useRouter();
-  const commands = props.open ? collectCommands(COMMAND_SOURCES, { router }) : [];
+  const commands = props.open ? collectCommands(COMMAND_SOURCES, { router }, can) : [];
   return <CommandPalette {...props} commands={commands} loadEnglish={loadEnglish} />;
 }

@@ -5,7 +5,7 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
-type PermissionTable = Readonly<Record<string, readonly string[]>>;
+export type PermissionTable = Readonly<Record<string, readonly string[]>>;
 
 /** Whether any of these groups holds the permission; a permission the table does not have is held by nobody. */
 export function groupsMay(

@@ -254,7 +254,7 @@ test('an account in no group has no Groups row', async ({ page }) => {
   await expect(details).not.toContainText('Groups');
 });
 
-test.describe('a page for one group (the groups build: /profile needs snxt-demo-users and is in the toolbar)', () => {
+test.describe('a page for one permission (the groups build: /profile requires e2e:profile, which snxt-demo-users holds, and is in the toolbar)', () => {
   test.use({ baseURL: appUrl('groups') });
   const mainNavigation = (page: Page) => page.getByRole('banner').getByRole('navigation');
   const noAccess = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1, name: 'No access' });

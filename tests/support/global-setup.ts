@@ -18,8 +18,8 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   identity:  sign-in and identity pool of a second provider whose pool refuses guests and
  *              hands out credentials lasting IDENTITY_CREDENTIALS_TTL seconds
  *   reports:   sign-in, error and CSP violation reports sent to a local collector (VITE_ERROR_REPORT_URL)
- *   groups:    as main without a pool, but /profile needs the group snxt-demo-users and has a navigation
- *              entry (vite-profile-for-a-group.config.ts): a page for a group, reached from in and outside it
+ *   groups:    as main without a pool, but /profile requires a permission of the group snxt-demo-users and has a
+ *              navigation entry (vite-profile-for-a-group.config.ts): a page for one permission, from in and outside
  *   idle:      sign-in with an idle sign-out after IDLE_TIMEOUT_MINUTES (VITE_IDLE_TIMEOUT_MINUTES)
  * The main provider also serves the Books API; a test that writes books signs in as its own copy of the demo or // example: books
  * outsider account (`POST {E2E_OIDC_ISSUER}/test/accounts` with {"like": "demo"}), so parallel tests never share books. // example: books

@@ -1,5 +1,6 @@
 import { useMatches, type AnyRoute, type AnyRouter } from '@tanstack/react-router';
 import type { ComponentType, SVGProps } from 'react';
+import type { Permission } from '../../config/permissions';
 import { type AuthState, offersRoute, type AccessNeeds } from '../../features/auth';
 
 export type NavPlacement = 'main' | 'drawer';
@@ -15,6 +16,8 @@ declare module '@tanstack/react-router' {
     navIcon?: ComponentType<SVGProps<SVGSVGElement>>;
     requiresAuth?: boolean;
     requiresGroups?: readonly string[];
+    /** A permission (config/permissions.ts): those without it get the no-access page, and no entry in lists. */
+    requires?: Permission;
   }
 }
 

@@ -68,6 +68,52 @@ describe('routeAccess', () => {
   });
 });
 
+describe('a page for one permission (requires)', () => {
+  const table = { 'notes:delete': ['editors', 'admins'], 'notes:export': [] };
+  // The app's own table has other names: these tests bring theirs.
+  const needing = (requires: unknown) => ({ requires }) as unknown as AccessNeeds;
+  const access = (needs: AccessNeeds, visitor: Parameters<typeof routeAccess>[1]) =>
+    routeAccess(page(needs), visitor, false, table);
+
+  it('opens to a member of a group that holds the permission, and to nobody else', () => {
+    const needs = needing('notes:delete');
+    expect(access(needs, member('admins'))).toBe('open');
+    expect(access(needs, member('readers', 'editors'))).toBe('open');
+    expect(access(needs, member('readers'))).toBe('no-access');
+    expect(access(needs, member())).toBe('no-access');
+    expect(access(needs, SIGNED_OUT)).toBe('sign-in');
+    expect(access(needs, null)).toBe('sign-in');
+  });
+
+  it('admits nobody for a permission the table does not have or nobody holds, inherited names included', () => {
+    for (const requires of ['notes:export', 'notes:update', '__proto__', 'constructor', 'toString', 'NOTES:DELETE']) {
+      expect(access(needing(requires), member('editors', '__proto__'))).toBe('no-access');
+    }
+  });
+
+  it('admits nobody when requires is not a permission name', () => {
+    for (const requires of [['notes:delete'], 7, null, '']) {
+      const needs = needing(requires);
+      expect(access(needs, SIGNED_OUT)).toBe('sign-in');
+      expect(access(needs, member('editors'))).toBe('no-access');
+    }
+  });
+
+  it("needs the parent's permission and the page's", () => {
+    const nested = [{}, needing('notes:delete'), { requiresGroups: ['staff'] }];
+    expect(routeAccess(nested, member('editors', 'staff'), false, table)).toBe('open');
+    expect(routeAccess(nested, member('staff'), false, table)).toBe('no-access');
+    expect(routeAccess(nested, member('editors'), false, table)).toBe('no-access');
+  });
+
+  it('is offered in lists only to those who hold it', () => {
+    const needs = page(needing('notes:delete'));
+    expect(offersRoute(needs, member('editors'), table)).toBe(true);
+    expect(offersRoute(needs, member('readers'), table)).toBe(false);
+    expect(offersRoute(needs, SIGNED_OUT, table)).toBe(false);
+  });
+});
+
 describe('offersRoute (navigation, and anything else that lists pages)', () => {
   it('offers a page for some groups only to their members: not to others, nor to a signed-out visitor', () => {
     const editors = page({ requiresGroups: ['editors'] });

@@ -1,4 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
+import type { Permission } from '../../config/permissions';
 
 export const COMMAND_GROUPS = ['pages', 'theme', 'language', 'preferences', 'account', 'help'] as const;
 export type CommandGroup = (typeof COMMAND_GROUPS)[number];
@@ -17,6 +18,8 @@ export interface Command {
   keywordsKey?: string;
   current?: boolean;
   keyshortcuts?: string;
+  /** Offered only to those who hold this permission. */
+  requires?: Permission;
   run: () => void;
 }
 
@@ -26,10 +29,16 @@ export interface CommandContext {
 
 export type CommandSource = (context: CommandContext) => readonly Command[];
 
-export function collectCommands(sources: readonly CommandSource[], context: CommandContext): Command[] {
+/** Every source's commands by group, the first of each id, those that require a permission only if `may` grants it. */
+export function collectCommands(
+  sources: readonly CommandSource[],
+  context: CommandContext,
+  may: (permission: Permission) => boolean,
+): Command[] {
   const seen = new Set<string>();
   return sources
     .flatMap((source) => source(context))
+    .filter((command) => command.requires === undefined || may(command.requires))
     .filter((command) => !seen.has(command.id) && Boolean(seen.add(command.id)))
     .sort((a, b) => COMMAND_GROUPS.indexOf(a.group) - COMMAND_GROUPS.indexOf(b.group));
 }
