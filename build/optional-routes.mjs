@@ -1,5 +1,4 @@
-// What a build may leave out: route files become stubs that send their paths home, and their folders leave Tailwind's
-// scan, so it has none of their code, chunks, links or styles.
+// Routes a build leaves out: stubs that send their paths home, folders out of Tailwind's scan (no code, chunks, CSS).
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 
