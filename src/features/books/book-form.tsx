@@ -81,11 +81,12 @@ export function BookForm({ loaded, actions, isLeaving = () => false }: BookFormP
     defaultValues: valuesOf(loaded?.book),
     shouldFocusError: false, // the error summary takes focus instead (GOV.UK)
   });
-  const { errors } = form.formState;
+  // Read while rendering: react-hook-form computes only the form state a render has read.
+  const { errors, isDirty } = form.formState;
   const etag = useRef(loaded?.etag);
   const created = useRef(false);
   const [summaryFocus, setSummaryFocus] = useState(0);
-  const unsaved = useUnsavedChanges(() => !created.current && !isLeaving() && form.formState.isDirty);
+  const unsaved = useUnsavedChanges(() => !created.current && !isLeaving() && isDirty);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
