@@ -59,6 +59,12 @@ describe('Breadcrumbs', () => {
     ).toBe(true);
   });
 
+  it('marks only the last item as the current page, not the links above it (the router marks a link to a parent active)', async () => {
+    await renderApp(undefined, { url: '/books/dune', routeTree });
+    const current = trail().querySelectorAll('[aria-current]');
+    expect([...current].map((element) => element.textContent)).toEqual(['Dune']);
+  });
+
   it('names a page titled by its data by that data, as text', async () => {
     await renderApp(undefined, { url: '/books/dune', routeTree });
     expect(items().map((item) => item.textContent)).toEqual(['Home›', 'Books›', 'Dune']);

@@ -26,7 +26,12 @@ export function Breadcrumbs() {
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
         {ancestors.map((crumb) => (
           <li key={crumb.path} className="flex items-center gap-2">
-            <Link to={crumb.path} className="rounded font-medium text-primary underline-offset-4 hover:underline">
+            {/* Exact: the router marks a link to a parent of the page active, with aria-current="page". */}
+            <Link
+              to={crumb.path}
+              activeOptions={{ exact: true }}
+              className="rounded font-medium text-primary underline-offset-4 hover:underline"
+            >
               {crumb.label}
             </Link>
             <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
