@@ -7,14 +7,14 @@ import { stubPage } from '../../test/stub-page';
 // unsaved-changes guard, with the Books API answered at fetch (one list of books, kept while the test runs).
 
 const BOOKS = 'https://api.example.com/books';
-const book = (id: string, title: string) => ({
+const book = (id: string, title: string, updatedAt = '2026-03-04T12:00:00.000Z') => ({
   id,
   title,
   author: 'Frank Herbert',
   year: 1965,
   isbn: '',
   description: '',
-  updatedAt: '2026-03-04T12:00:00.000Z',
+  updatedAt,
 });
 
 const gate = () => {
@@ -24,8 +24,8 @@ const gate = () => {
 };
 
 /** Two books; `hold()` keeps the next DELETE, and the lists asked for after it, waiting until each is let go. */
-function serveBooks({ deleteStatus = 204 } = {}) {
-  let shelf = [book('dune', 'Dune'), book('messiah', 'Dune Messiah')];
+function serveBooks({ deleteStatus = 204, updatedAt = '2026-03-04T12:00:00.000Z' } = {}) {
+  let shelf = [book('dune', 'Dune', updatedAt), book('messiah', 'Dune Messiah')];
   const changes: string[] = [];
   let held: { deletion: ReturnType<typeof gate>; lists: ReturnType<typeof gate> } | null = null;
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -97,6 +97,18 @@ describe('a book’s page', () => {
     await heading('Dune');
     expect(within(main()).getByText(/^Zuletzt geändert: /)).toHaveTextContent(/^Zuletzt geändert: 4\. März 2026\b/);
   });
+
+  it.each(['not a date', '', '2026-13-01T00:00:00Z', '2026-02-30T10:00:00Z', '12'])(
+    'shows a date from the API that does not parse (%j) as "—", with no console error',
+    async (updatedAt) => {
+      const errors = vi.spyOn(console, 'error');
+      serveBooks({ updatedAt });
+      await openBook('dune');
+      await heading('Dune');
+      expect(within(main()).getByText(/^Last changed /)).toHaveTextContent(/^Last changed —$/);
+      expect(errors).not.toHaveBeenCalled();
+    },
+  );
 
   it('takes a saved title into its heading and breadcrumb at once', async () => {
     serveBooks();

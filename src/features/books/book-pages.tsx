@@ -14,6 +14,7 @@ import { offlineNotice } from './books-notices';
 import { Breadcrumbs } from './breadcrumbs';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFormatDateTime } from '../../i18n/use-format-date-time';
+import { parseApiDate } from '../../lib/api-date';
 
 function FormPage({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -71,7 +72,9 @@ function EditBook({ id }: { id: string }) {
 
   return (
     <FormPage title={title}>
-      <p className="mt-2 text-sm text-muted">{t('snxt.books.updatedAt', { date: formatDate(new Date(updatedAt)) })}</p>
+      <p className="mt-2 text-sm text-muted">
+        {t('snxt.books.updatedAt', { date: formatDate(parseApiDate(updatedAt)) })}
+      </p>
       <div className={card}>
         <BookForm loaded={data} isLeaving={() => leaving.current} actions={deleteButton} />
       </div>
