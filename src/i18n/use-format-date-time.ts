@@ -4,7 +4,6 @@ import { useIntl } from 'react-intl';
 const NO_DATE = '—';
 
 // Apart from use-t.ts: only lazily loaded pages format dates, so this stays out of the first load.
-/** Date and time in the language on screen; a missing or invalid date shows as "—" (react-intl would log an error). */
 export function useFormatDateTime(): (date: Date | null) => string {
   const intl = useIntl();
   return useCallback(

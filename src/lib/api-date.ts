@@ -1,8 +1,7 @@
-// ISO 8601 as APIs write it: a date, or a date and time with an optional offset.
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** A date an API sent, or null when it is not one (`Date` reads "12" or 30 February as some other day). */
+/** ISO 8601 only: `Date` reads "12" or 30 February as some other day. */
 export function parseApiDate(value: unknown): Date | null {
   if (typeof value !== 'string') return null;
   const parts = ISO_DATE_TIME.exec(value.trim());

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { useT } from '../../i18n/use-t';
@@ -15,6 +15,8 @@ import { BOOK_FIELD_ORDER, FIELD_LABEL_KEYS, fieldMessage } from './field-messag
 import { useUnsavedChanges } from './unsaved-changes';
 
 type FormValues = Record<BookField, string>;
+
+const WARNING_BORDER = 'border-[#7a4f01] [.black-theme_&]:border-[#f0c674]';
 
 const valuesOf = (book: Book | undefined): FormValues => ({
   title: book?.title ?? '',
@@ -86,6 +88,7 @@ export function BookForm({ loaded, actions, isLeaving = () => false }: BookFormP
   const etag = useRef(loaded?.etag);
   const created = useRef(false);
   const [summaryFocus, setSummaryFocus] = useState(0);
+  const [deletedElsewhere, setDeletedElsewhere] = useState(false);
   const unsaved = useUnsavedChanges(() => !created.current && !isLeaving() && isDirty);
   const mounted = useRef(true);
   useEffect(() => {
@@ -109,7 +112,7 @@ export function BookForm({ loaded, actions, isLeaving = () => false }: BookFormP
     unsaved.confirmDiscard(() => {
       client.fetchQuery({ ...bookQuery(id), staleTime: 0 }).then(
         (current) => mounted.current && showVersion(current),
-        (error: unknown) => reportBooksFailure(error, 'Reloading a book'),
+        (error: unknown) => reportBooksFailure(error, 'load'),
       );
     });
   };
@@ -134,9 +137,11 @@ export function BookForm({ loaded, actions, isLeaving = () => false }: BookFormP
           form.setError(field as BookField, { type: 'server', message: code });
         }
         setSummaryFocus((count) => count + 1);
-      } else if (error instanceof BooksApiError && error.failure === 'conflict') {
+      } else if (id && error instanceof BooksApiError && error.failure === 'conflict') {
         reportNotice(changedElsewhereNotice(reload));
-      } else reportBooksFailure(error, 'Saving a book');
+      } else if (id && error instanceof BooksApiError && error.failure === 'notFound') {
+        setDeletedElsewhere(true);
+      } else reportBooksFailure(error, id ? 'update' : 'create');
     },
   });
 
@@ -172,6 +177,14 @@ export function BookForm({ loaded, actions, isLeaving = () => false }: BookFormP
 
   return (
     <>
+      {deletedElsewhere && (
+        <div role="alert" className={`mb-6 rounded-xl border-2 ${WARNING_BORDER} bg-surface p-4`}>
+          <p className="font-medium text-text">{t('snxt.books.notices.deletedElsewhere')}</p>
+          <Link to="/books" className="mt-2 inline-block font-medium text-primary underline underline-offset-4">
+            {t('snxt.books.notFound.back')}
+          </Link>
+        </div>
+      )}
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         {field('title')}

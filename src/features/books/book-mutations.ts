@@ -35,7 +35,7 @@ export async function deleteBookEverywhere(client: QueryClient, id: string): Pro
     return true;
   } catch (error) {
     for (const [listKey, page] of before) client.setQueryData(listKey, page);
-    reportBooksFailure(error, 'Deleting a book');
+    reportBooksFailure(error, 'delete');
     return false;
   } finally {
     void client.invalidateQueries({ queryKey: key });

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import { ROUTE_ANIMATED } from '../../components/route-animated';
@@ -10,7 +10,7 @@ import { bookQuery, booksQueryClient } from './book-queries';
 import { BookForm } from './book-form';
 import { deleteBookEverywhere } from './book-mutations';
 import { BooksData } from './books-data';
-import { offlineNotice } from './books-notices';
+import { failureNotice, failureOf, offlineNotice } from './books-notices';
 import { Breadcrumbs } from './breadcrumbs';
 import { ConfirmDialog } from './confirm-dialog';
 import { useFormatDateTime } from '../../i18n/use-format-date-time';
@@ -104,6 +104,29 @@ export function BookNotFound() {
       <Link to="/books" className="mt-6 inline-block font-medium text-primary underline underline-offset-4">
         {t('snxt.books.notFound.back')}
       </Link>
+    </FormPage>
+  );
+}
+
+export function BookLoadFailed({ error, reset }: ErrorComponentProps) {
+  const t = useT();
+  const router = useRouter();
+  const notice = failureNotice(failureOf(error), 'load');
+  return (
+    <FormPage title={t('snxt.books.book')}>
+      <div role="alert" className="mt-8 rounded-2xl border border-border bg-surface px-4 py-8 text-center shadow-sm">
+        <p className="text-text">{t(notice.messageId)}</p>
+        <button
+          type="button"
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+          className="mt-4 inline-flex h-10 items-center justify-center rounded-lg border border-border bg-surface px-4 font-medium text-text hover:bg-surface-raised"
+        >
+          {t('snxt.data.tryAgain')}
+        </button>
+      </div>
     </FormPage>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiFailure } from '../../lib/api-failure';
 import { http, HttpError, NetworkError } from '../../lib/http';
 import { bookFieldErrors, type BookFieldErrors } from './book-rules';
 import type { BooksSearch } from './search-params';
@@ -31,17 +32,27 @@ export interface VersionedBook {
 }
 
 export type BooksFailure =
-  'invalid' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'preconditionRequired' | 'offline' | 'failed';
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'preconditionRequired'
+  | 'rateLimited'
+  | 'offline'
+  | 'failed';
 
 const FAILURE_BY_STATUS: Record<number, BooksFailure> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'notFound',
+  409: 'conflict',
   412: 'conflict',
   428: 'preconditionRequired',
+  429: 'rateLimited',
 };
 
-export class BooksApiError extends Error {
+export class BooksApiError extends ApiFailure {
   constructor(
     readonly failure: BooksFailure,
     readonly fieldErrors: BookFieldErrors = {},

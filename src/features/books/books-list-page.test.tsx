@@ -226,3 +226,71 @@ describe('the Books list', () => {
     await waitFor(() => expect(titles()).toHaveLength(5));
   });
 });
+
+describe('a list that cannot load', () => {
+  const failures: [string, () => Promise<Response>][] = [
+    ['a server error', async () => new Response('Bad gateway', { status: 502 })],
+    ['a 200 that is not JSON', async () => new Response('<html>Sign in</html>', { status: 200 })],
+    ['an answer out of shape', async () => Response.json({ items: 'none', total: -1 })],
+    ['a refusal', async () => Response.json({ error: 'forbidden' }, { status: 403 })],
+    ['too many requests', async () => new Response(null, { status: 429 })],
+    ['a failed connection', async () => Promise.reject(new TypeError('Failed to fetch'))],
+  ];
+
+  it.each(failures)('says so after %s, in place of the table, and Try again loads it', async (_, fail) => {
+    let failing = true;
+    const good = serveBooks(shelf(25));
+    const fetchGood = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation((...args) => (failing ? fail() : fetchGood(...args)));
+    const { userEvent } = await openList();
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('The books could not be loaded.');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('See console for details', { exact: false })).toBeNull();
+    expect(screen.queryByText('An error occurred', { exact: false })).toBeNull();
+
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(titles()).toHaveLength(10));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(good.requests.length).toBeGreaterThan(0);
+  });
+
+  it('offline, says to try again once back online, and loads by itself when the connection returns', async () => {
+    let offline = true;
+    serveBooks(shelf(25));
+    const fetchGood = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation((...args) =>
+      offline ? Promise.reject(new TypeError('Failed to fetch')) : fetchGood(...args),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await openList();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("You're offline. Try again when you're back online.");
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    offline = false;
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(titles()).toHaveLength(10));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows placeholder rows only while a request is under way, marked busy', async () => {
+    const waiting: ((response: Response) => void)[] = [];
+    serveBooks([], () => new Promise<Response>((resolve) => waiting.push(resolve)));
+    const answerAll = () => waiting.splice(0).forEach((resolve) => resolve(new Response('{', { status: 200 })));
+    await openList('/books?pageSize=5');
+    expect(within(table()).getAllByRole('row', { hidden: true })).toHaveLength(6);
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    // The answer, then the one retry's.
+    await act(async () => answerAll());
+    await waitFor(() => expect(waiting).toHaveLength(1), { timeout: 3000 });
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answerAll());
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { useT } from '../../i18n/use-t';
 import { bookListQuery } from './book-queries';
 import type { Book } from './books-api';
 import { BooksData } from './books-data';
+import { failureOf } from './books-notices';
 import { validateBooksSearch, withoutDefaults, type BooksSearch } from './search-params';
 
 const SEARCH_PAUSE_MS = 300;
@@ -141,10 +142,30 @@ function SortHeader({
   );
 }
 
+function LoadFailed({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div role="alert" className="mt-6 rounded-2xl border border-border bg-surface px-4 py-8 text-center shadow-sm">
+      <p className="text-text">{offline ? t('snxt.books.notices.offline') : t('snxt.books.loadFailed')}</p>
+      <button type="button" className={`${pageButton} mt-4`} onClick={onRetry}>
+        {t('snxt.data.tryAgain')}
+      </button>
+    </div>
+  );
+}
+
 function BooksList() {
   const t = useT();
   const { search, go } = useBooksSearch();
-  const { data, isPending, isPlaceholderData } = useQuery(bookListQuery(search));
+  const { data, error, isFetching, isPlaceholderData, refetch } = useQuery(bookListQuery(search));
+  // Only once no request is under way: a retry, or Try again, shows the placeholder rows.
+  const failure = data === undefined && !isFetching && error ? failureOf(error) : null;
+  useEffect(() => {
+    if (!failure) return undefined;
+    const retry = () => void refetch({ cancelRefetch: false });
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failure, refetch]);
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const beyondLastPage = data !== undefined && !isPlaceholderData && data.total > 0 && search.page > lastPage;
   useEffect(() => {
@@ -166,40 +187,47 @@ function BooksList() {
       <div className={`${ROUTE_ANIMATED} mt-8`}>
         <SearchField q={search.q ?? ''} onSearch={(q) => go({ q: q || undefined, page: 1 }, true)} />
       </div>
-      <div className={`${ROUTE_ANIMATED} mt-6 overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm`}>
-        <table
-          className="w-full table-fixed border-collapse text-sm text-text sm:text-base"
-          aria-busy={isPending || isPlaceholderData}
-        >
-          <colgroup>
-            <col className="w-1/2" />
-            <col className="w-1/3" />
-            <col className="w-20 sm:w-24" />
-          </colgroup>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <SortHeader key={column.sort} column={column} search={search} onSort={() => sortBy(column.sort)} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data
-              ? data.items.map((book) => <BookRow key={book.id} book={book} />)
-              : Array.from({ length: search.pageSize }, (_, index) => <PlaceholderRow key={index} />)}
-          </tbody>
-        </table>
-        {empty && (
-          <div className="border-t border-border px-4 py-8 text-center">
-            <p className="text-text">{search.q ? t('snxt.books.noMatch', { q: search.q }) : t('snxt.books.none')}</p>
-            {!search.q && (
-              <Link to="/books/new" className="mt-4 inline-block font-medium text-primary underline underline-offset-4">
-                {t('snxt.books.newBook')}
-              </Link>
-            )}
-          </div>
-        )}
-      </div>
+      {failure ? (
+        <LoadFailed offline={failure === 'offline'} onRetry={() => void refetch()} />
+      ) : (
+        <div className={`${ROUTE_ANIMATED} mt-6 overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm`}>
+          <table
+            className="w-full table-fixed border-collapse text-sm text-text sm:text-base"
+            aria-busy={isFetching && (data === undefined || isPlaceholderData)}
+          >
+            <colgroup>
+              <col className="w-1/2" />
+              <col className="w-1/3" />
+              <col className="w-20 sm:w-24" />
+            </colgroup>
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <SortHeader key={column.sort} column={column} search={search} onSort={() => sortBy(column.sort)} />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data
+                ? data.items.map((book) => <BookRow key={book.id} book={book} />)
+                : Array.from({ length: search.pageSize }, (_, index) => <PlaceholderRow key={index} />)}
+            </tbody>
+          </table>
+          {empty && (
+            <div className="border-t border-border px-4 py-8 text-center">
+              <p className="text-text">{search.q ? t('snxt.books.noMatch', { q: search.q }) : t('snxt.books.none')}</p>
+              {!search.q && (
+                <Link
+                  to="/books/new"
+                  className="mt-4 inline-block font-medium text-primary underline underline-offset-4"
+                >
+                  {t('snxt.books.newBook')}
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      )}
       {/* Until the first page arrives its place is kept but not shown: rows that wrap on a phone move it. */}
       <nav
         aria-label={t('snxt.books.pagination')}
