@@ -218,6 +218,19 @@ describe('the Books list', () => {
     expect(({} as Record<string, unknown>).sort).toBeUndefined();
   });
 
+  it.each([
+    ['/books?sort=bogus&page=abc', '/books'],
+    ['/books?page=-1&sort=__proto__&order=sideways&pageSize=100000&q=', '/books?pageSize=100'],
+    ['/books?sort=year&order=sideways&page=2', '/books?sort=year&page=2'],
+    ['/books?q=%20Book%20&sort=title&order=asc', '/books?q=Book'],
+  ])('drops from %s what it ignores, replacing the URL without a history entry', async (url, understood) => {
+    serveBooks(shelf(25));
+    const { router, where } = await openList(url);
+    const historyLength = router.history.length;
+    await waitFor(() => expect(where()).toBe(understood));
+    expect(router.history.length).toBe(historyLength);
+  });
+
   it('moves a page beyond the last to the last, replacing the URL', async () => {
     serveBooks(shelf(25));
     const { where } = await openList('/books?page=9');

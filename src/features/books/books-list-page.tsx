@@ -31,11 +31,20 @@ const newBookLink =
 const pageButton =
   'inline-flex h-10 items-center justify-center rounded-lg border border-border bg-surface px-3 font-medium text-text hover:bg-surface-raised disabled:cursor-not-allowed disabled:opacity-50';
 
+const sameText = (a: object, b: object) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([key, value]) => Object.hasOwn(b, key) && String(value) === String(b[key as keyof object]));
+
 function useBooksSearch() {
-  const search = validateBooksSearch(useSearch({ strict: false }));
+  const raw = useSearch({ strict: false });
+  const search = validateBooksSearch(raw);
   const navigate = useNavigate();
   const go = (next: Partial<BooksSearch>, replace = false) =>
     void navigate({ to: '/books', search: withoutDefaults({ ...search, ...next }), replace });
+  const understood = sameText(raw, withoutDefaults(search));
+  useEffect(() => {
+    if (!understood) go({}, true);
+  });
   return { search, go };
 }
 
