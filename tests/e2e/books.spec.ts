@@ -450,3 +450,196 @@ test.describe('axe', () => {
     });
   }
 });
+
+test.describe('what a fourth review found', () => {
+  test('leaving a new book half typed asks, whichever way out: toolbar, user menu, palette, back, drawer', async ({
+    page,
+    request,
+  }) => {
+    await signInAt(page, '/books', await newAccount(request, 'demo'));
+    await main(page).getByRole('link', { name: 'New book' }).first().click();
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await title.fill('Half a book');
+    const dialog = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    const keepEditing = async (way: string) => {
+      await expect(dialog, way).toBeVisible();
+      await dialog.getByRole('button', { name: 'Keep editing' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page, way).toHaveURL(/\/books\/new$/);
+      await expect(title).toHaveValue('Half a book');
+    };
+
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await keepEditing('the toolbar’s Settings link');
+    await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await keepEditing('the user menu');
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox', { name: 'Type a command or search' }).fill('Home');
+    await page.keyboard.press('Enter');
+    await keepEditing('the palette');
+    await page.goBack();
+    await keepEditing('back');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#side-drawer').getByRole('link', { name: 'Settings' }).click();
+    await keepEditing('the drawer');
+    await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+  });
+
+  test('a list that cannot load says so; Try again, and back online, load it', async ({ context, page, request }) => {
+    await signInAt(page, '/books', await newAccount(request, 'demo'));
+    await expect(titleLinks(page)).toHaveCount(10);
+    await page.route(/\/api\/books\?/, (route) => route.fulfill({ status: 503, body: 'Service unavailable' }));
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('button', { name: 'Next page' }).click();
+    const alert = main(page).getByRole('alert');
+    await expect(alert).toHaveText(/The books could not be loaded\./);
+    await expect(main(page).getByRole('table')).toHaveCount(0);
+    await expect(page.getByText(/See console|An error occurred/)).toHaveCount(0);
+    await page.unroute(/\/api\/books\?/);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(titleLinks(page)).toHaveCount(10);
+    await expect(pagination).toContainText('Page 2 of 3');
+
+    await context.setOffline(true);
+    await pagination.getByRole('button', { name: 'Next page' }).click();
+    await expect(alert).toHaveText(/You're offline\. Try again when you're back online\./);
+    await context.setOffline(false);
+    await expect(titleLinks(page)).toHaveCount(5);
+    await expect(main(page).getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  test('saving a book another tab deleted says so, with a link back; the form keeps its values', async ({
+    context,
+    page,
+    request,
+  }) => {
+    await signInAt(page, '/books?q=beloved', await newAccount(request, 'demo'));
+    await titleLinks(page).first().click();
+    await page.getByRole('textbox', { name: 'Description' }).fill('Mine, kept.');
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await other.getByRole('button', { name: 'Delete' }).click();
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(notices(other)).toContainText('Book deleted.');
+
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const warning = main(page).getByRole('alert').filter({ hasText: 'This book was deleted elsewhere.' });
+    await expect(warning).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Mine, kept.');
+    await expect(page.getByText(/See console|An error occurred/)).toHaveCount(0);
+    await warning.getByRole('link', { name: 'Back to Books' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL(/\/books$/);
+  });
+
+  test('a book’s page: one current breadcrumb, a date that does not parse as "—", no console error', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    await signInAt(page, '/books?q=frankenstein', await newAccount(request, 'demo'));
+    await page.route(/\/api\/books\/[\w-]+$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      route.fulfill({ response, json: { ...(await response.json()), updatedAt: 'last Tuesday' } });
+    });
+    await titleLinks(page).first().click();
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Frankenstein' })).toBeVisible();
+    await expect(main(page)).toContainText('Last changed —');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.locator('[aria-current]')).toHaveText(['Frankenstein']);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('what the list ignores leaves the address, with no new history entry', async ({ page, request }) => {
+    await signInAt(page, '/books', await newAccount(request, 'demo'));
+    const entries = await page.evaluate(() => history.length);
+    await page.evaluate(() => {
+      history.pushState(history.state, '', '/books?sort=bogus&page=abc&order=year');
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    });
+    await expect(page).toHaveURL(/\/books$/);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await page.goto('/books?sort=year&order=sideways&page=2&pageSize=100000');
+    await expect(page).toHaveURL(/\/books\?sort=year&page=2&pageSize=100$/);
+  });
+
+  test('an invalid field stays red under the pointer', async ({ page, request }) => {
+    await signInAt(page, '/books/new', await newAccount(request, 'demo'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await page.mouse.move(0, 0);
+    const red = await title.evaluate((field) => getComputedStyle(field).borderTopColor);
+    await title.hover();
+    await expect.poll(() => title.evaluate((field) => getComputedStyle(field).borderTopColor)).toBe(red);
+    expect(red).toBe('rgb(179, 38, 30)');
+  });
+});
+
+test.describe('notices never cover the page’s actions', () => {
+  for (const { width, height, language } of [
+    { width: 1280, height: 800, language: 'en' },
+    { width: 1280, height: 800, language: 'he' },
+    { width: 390, height: 844, language: 'en' },
+    { width: 390, height: 844, language: 'he' },
+  ]) {
+    test(`the 412 warning leaves Save and Delete uncovered (${width} × ${height}, ${language})`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await seedSettings(page, { language });
+      await signInAt(page, '/books?q=dune', await newAccount(request, 'demo'));
+      await titleLinks(page)
+        .filter({ hasText: /^Dune$/ })
+        .click();
+      await page.locator('textarea').fill('Mine.');
+      await page.route(/\/api\/books\/[\w-]+$/, (route) =>
+        route.request().method() === 'PUT' ? route.fulfill({ status: 412 }) : route.continue(),
+      );
+      const save = page.locator('form button[type=submit]');
+      await save.click();
+      await expect(page.locator('li[data-kind="warning"]')).toHaveCount(1);
+      for (const action of [save, page.locator('form button[type=button]')]) {
+        const covered = await action.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return box.bottom > innerHeight || !button.contains(hit);
+        });
+        expect(covered).toBe(false);
+      }
+      await page.screenshot({ path: test.info().outputPath(`412-${width}-${language}.png`) });
+    });
+  }
+});
+
+test('names and titles wrap between words at 390 px with the largest text', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await seedSettings(page, { textSize: 'larger' });
+  await signInAt(page, '/books?pageSize=25', await newAccount(request, 'demo'));
+  await expect(titleLinks(page)).toHaveCount(25);
+  const split = await main(page)
+    .getByRole('table')
+    .evaluate((table) =>
+      [...table.querySelectorAll('tbody td')].flatMap((cell) => {
+        const text =
+          cell.firstChild?.nodeType === Node.TEXT_NODE ? cell.firstChild : cell.querySelector('a')?.firstChild;
+        if (!text?.textContent) return [];
+        // A line may end after a space or a hyphen (Eighty-|Four), never inside a word.
+        return [...text.textContent.matchAll(/[^\s-]+/g)].flatMap((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return lines.size > 1 ? [word[0]] : [];
+        });
+      }),
+    );
+  expect(split).toEqual([]);
+});

@@ -26,8 +26,7 @@ const valuesOf = (book: Book | undefined): FormValues => ({
   description: book?.description ?? '',
 });
 
-const input =
-  'block w-full rounded-lg border bg-surface px-3 py-2 text-text shadow-sm transition-colors hover:border-muted';
+const input = 'block w-full rounded-lg border bg-surface px-3 py-2 text-text shadow-sm transition-colors';
 
 interface FieldProps {
   id: string;
@@ -45,7 +44,7 @@ function Field({ id, label, error, registration, multiline = false, className = 
     ...registration,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? messageId : undefined,
-    className: `${input} ${error ? `border-2 ${ERROR_BORDER}` : 'border-border'} ${className}`,
+    className: `${input} ${error ? `border-2 ${ERROR_BORDER}` : 'border-border hover:border-muted'} ${className}`,
   };
   return (
     <div>

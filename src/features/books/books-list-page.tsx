@@ -87,7 +87,7 @@ function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void
   );
 }
 
-// Phones get smaller text and padding so a long name wraps between words, not inside one.
+// Phones get smaller text and padding, and larger text a wider table to scroll, so names wrap between words.
 const cell = 'px-3 py-3 align-top sm:px-4';
 
 function BookRow({ book }: { book: Book }) {
@@ -201,7 +201,7 @@ function BooksList() {
       ) : (
         <div className={`${ROUTE_ANIMATED} mt-6 overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm`}>
           <table
-            className="w-full table-fixed border-collapse text-sm text-text sm:text-base"
+            className="w-full min-w-[25em] table-fixed border-collapse text-sm text-text sm:text-base"
             aria-busy={isFetching && (data === undefined || isPlaceholderData)}
           >
             <colgroup>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
 import type { NoticeKind } from '../../lib/notice-bus';
 import type { ShownNotice } from './notifications-model';
@@ -25,6 +25,39 @@ function createAnnouncerRoot() {
   return { host, root: host.attachShadow({ mode: 'closed' }) };
 }
 
+const ACTIONS = 'a[href], button, input, select, textarea, [role="button"]';
+const GAP_PX = 8;
+
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom && b.width > 0;
+
+// Never over the page's actions: room below the page's end, and what they would cover scrolls clear as they come.
+function useRoomForNotices(viewport: RefObject<HTMLOListElement | null>, shown: number) {
+  useLayoutEffect(() => {
+    const stack = viewport.current;
+    if (!stack) return undefined;
+    const root = document.documentElement;
+    const update = () => {
+      const area = stack.getBoundingClientRect();
+      const shownNow = stack.children.length > 0;
+      root.style.setProperty('--snxt-notices-room', `${shownNow ? Math.ceil(window.innerHeight - area.top) : 0}px`);
+      if (!shownNow) return;
+      const covered = [...document.querySelectorAll(`main :is(${ACTIONS})`)]
+        .map((action) => action.getBoundingClientRect())
+        .filter((action) => overlaps(area, action));
+      if (covered.length > 0)
+        window.scrollBy({ top: Math.max(...covered.map((action) => action.bottom)) - area.top + GAP_PX });
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(stack);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--snxt-notices-room');
+    };
+  }, [viewport, shown]);
+}
+
 interface ToasterProps {
   notices: readonly ShownNotice[];
   onDismiss: (id: number) => void;
@@ -33,6 +66,8 @@ interface ToasterProps {
 
 export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
   const [announcer] = useState(createAnnouncerRoot);
+  const viewport = useRef<HTMLOListElement>(null);
+  useRoomForNotices(viewport, notices.length);
   useEffect(() => {
     document.body.append(announcer.host);
     return () => announcer.host.remove();
@@ -72,9 +107,11 @@ export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
+      {/* A phone's full width; wider, the end corner, across from where a page's actions start. */}
       <RadixToast.Viewport
+        ref={viewport}
         label={translate('snxt.notifications.region', 'Notifications ({hotkey})')}
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 m-0 flex list-none flex-col items-center gap-2 p-4 outline-none"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 m-0 flex list-none flex-col items-center gap-2 p-4 outline-none sm:start-auto sm:w-[min(26rem,50vw)] sm:items-end"
       />
     </RadixToast.Provider>
   );
