@@ -4,7 +4,8 @@ import { request as httpRequest } from 'node:http';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { bookFieldErrors, bookSchema } from '../../src/features/books/book-rules';
+import { bookForm } from '../../src/features/books/book-schema';
+import { fieldErrorsFrom } from '../../src/lib/resources/field-errors';
 import { isValidIsbn as appIsValidIsbn } from '../../src/features/books/isbn';
 import { isValidIsbn, validateBook } from './books-rules.mjs';
 import { DEMO_BOOKS } from './books-seed.mjs';
@@ -785,10 +786,12 @@ describe("the app's rules and the API's", () => {
     ];
     const thisYear = new Date();
     for (const values of cases) {
-      const app = bookSchema(thisYear).safeParse(values);
+      const app = bookForm(thisYear).safeParse(values);
       const body = { ...values, year: values.year.trim() === '' ? null : Number(values.year) };
       const api = validateBook(body, thisYear.getFullYear());
-      expect(app.success ? {} : bookFieldErrors(app.error.issues), JSON.stringify(values)).toEqual(api.errors ?? {});
+      expect(app.success ? {} : fieldErrorsFrom(app.error.issues, Object.keys(values)), JSON.stringify(values)).toEqual(
+        api.errors ?? {},
+      );
       if (app.success) expect(app.data).toEqual(api.fields);
     }
   });

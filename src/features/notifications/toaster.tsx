@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
+import { createIntl } from 'react-intl';
+import type { LoadedMessages } from '../../i18n/load-messages';
 import type { NoticeKind } from '../../lib/notice-bus';
 import type { ShownNotice } from './notifications-model';
 import { CloseIcon } from '../../components/ui/svg-icons';
@@ -62,9 +64,24 @@ interface ToasterProps {
   notices: readonly ShownNotice[];
   onDismiss: (id: number) => void;
   translate: Translate;
+  /** The texts on screen, compiled: a notice with values (`{n} notes deleted.`) is formatted from them. */
+  messages?: LoadedMessages | null;
 }
 
-export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
+function textOf(
+  { messageId, defaultMessage, values }: ShownNotice,
+  translate: Translate,
+  messages?: LoadedMessages | null,
+) {
+  const compiled = values && messages?.compiled?.[messageId];
+  if (!compiled) return translate(messageId, defaultMessage);
+  return createIntl({ locale: messages.language, messages: { [messageId]: compiled } }).formatMessage(
+    { id: messageId },
+    values,
+  );
+}
+
+export function Toaster({ notices, onDismiss, translate, messages }: ToasterProps) {
   const [announcer] = useState(createAnnouncerRoot);
   const viewport = useRef<HTMLOListElement>(null);
   useRoomForNotices(viewport, notices.length);
@@ -88,7 +105,7 @@ export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
           className={`pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-lg py-2 ps-4 pe-2 shadow-lg outline-offset-2 data-[swipe=move]:translate-y-(--radix-toast-swipe-move-y) motion-safe:animate-[toast-in_200ms_ease-out] ${KIND_CLASSES[toast.kind]}`}
         >
           <RadixToast.Description className="min-w-0 flex-1 py-1.5 text-sm leading-snug">
-            {translate(toast.messageId, toast.defaultMessage)}
+            {textOf(toast, translate, messages)}
           </RadixToast.Description>
           {toast.action && (
             <RadixToast.Action
