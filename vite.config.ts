@@ -35,7 +35,14 @@ function appEnv(mode: string, command: string) {
 const ROUTES_DIR = fileURLToPath(new URL('./src/routes', import.meta.url));
 const BOOKS_ROUTES_DIR = fileURLToPath(new URL('./src/routes/books', import.meta.url)); // example: books
 const BOOKS_DIR = fileURLToPath(new URL('./src/features/books', import.meta.url)); // example: books
-const APP_STYLES = fileURLToPath(new URL('./src/styles/app.css', import.meta.url)); // example: books
+const APP_STYLES = fileURLToPath(new URL('./src/styles/app.css', import.meta.url));
+const DATA_KIT_DIR = fileURLToPath(new URL('./src/components/data', import.meta.url));
+
+function hasDataApi(env: ReturnType<typeof appEnv>['env']): boolean {
+  let api = Boolean(env.apiUrl) || env.test;
+  api ||= Boolean(env.booksApiUrl); // example: books
+  return api;
+}
 
 export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
@@ -48,6 +55,8 @@ export default defineConfig(({ mode, command }) => {
       optionalRoutesPlugin(BOOKS_ROUTES_DIR, Boolean(app.env.booksApiUrl) || app.env.test),
       ...(app.env.booksApiUrl ? [] : [unscannedSourcesPlugin(APP_STYLES, [BOOKS_DIR, BOOKS_ROUTES_DIR])]),
       // example: books }
+      // A build with no API has no data page: the data kit's class names add no CSS to it.
+      ...(hasDataApi(app.env) ? [] : [unscannedSourcesPlugin(APP_STYLES, [DATA_KIT_DIR])]),
       // The router plugin must come before the React plugin so route files are split first.
       tanstackRouter({
         ...ROUTE_TREE,
