@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { usePluralT } from '../../i18n/use-plural-t';
 import { useT } from '../../i18n/use-t';
 import { reportNotice } from '../../lib/notice-bus';
 import type { Resource } from '../../lib/resources/resource';
@@ -51,7 +52,7 @@ function useSelection(scope: string, onPage: readonly string[] | undefined) {
 }
 
 export function ListPage<T extends { id: string; title: string }, F>({ resource }: { resource: Resource<T, F> }) {
-  const t = useT();
+  const t = usePluralT();
   const text = useColumnText<T>();
   const { search, go } = useListSearch(resource);
   const { data, error, isFetching, isPlaceholderData, refetch } = useQuery(resourceQueries(resource).list(search));
