@@ -12,7 +12,8 @@ import { appNamesPlugin } from './build/app-names.mjs';
 import { bootScriptPlugin } from './build/boot-script.mjs';
 import { compileHintsPlugin } from './build/compile-hints.mjs';
 import { messageParserPlugin } from './build/message-parser.mjs';
-import { optionalRoutesPlugin, unscannedSourcesPlugin } from './build/optional-routes.mjs'; // example: books
+import { unscannedSourcesPlugin } from './build/optional-routes.mjs';
+import { optionalRoutesPlugin } from './build/optional-routes.mjs'; // example: books
 import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
@@ -38,11 +39,12 @@ const BOOKS_DIR = fileURLToPath(new URL('./src/features/books', import.meta.url)
 const APP_STYLES = fileURLToPath(new URL('./src/styles/app.css', import.meta.url));
 const DATA_KIT_DIR = fileURLToPath(new URL('./src/components/data', import.meta.url));
 
-function hasDataApi(env: ReturnType<typeof appEnv>['env']): boolean {
-  let api = Boolean(env.apiUrl) || env.test;
-  api ||= Boolean(env.booksApiUrl); // example: books
-  return api;
-}
+const hasDataApi = (env: ReturnType<typeof appEnv>['env']): boolean =>
+  env.test ||
+  [
+    env.apiUrl,
+    env.booksApiUrl, // example: books
+  ].some(Boolean);
 
 export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
