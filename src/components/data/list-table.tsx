@@ -13,8 +13,7 @@ const SORT_ICONS = {
   desc: 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z',
 } as const;
 
-// Phones get smaller text and padding. The table fits a phone at the default size; larger text widens it to scroll
-// (36em less 150px: its data columns about 25em beside the checkboxes), so names wrap between words.
+// Fits a phone at the default size; larger text widens it to scroll, so names wrap between words.
 const cell = 'px-2 py-3 align-top sm:px-4';
 const checkbox = 'h-5 w-5 cursor-pointer accent-primary';
 const selectCell = 'px-2 py-3 align-top sm:px-4';
