@@ -5,7 +5,7 @@ import { compileSimple, PLURAL } from './compile-messages';
 const PLURAL_ELEMENT = 6;
 const POUND_ELEMENT = 7;
 
-/** A text compileMessages left as it is: plain text around one plural, as the ICU parser would compile it. */
+/** @internal A text compileMessages left as it is (plain text around one plural), as the ICU parser compiles it. */
 export function compilePlural(text: string): MessageFormatElement[] {
   const [, before = '', value = '', choices = '', after = ''] = PLURAL.exec(text) ?? [];
   const options: Record<string, { value: MessageFormatElement[] }> = {};
