@@ -8,7 +8,7 @@ import type { LoadedMessages } from './i18n/load-messages';
 import { pathHere, replayEarlyInput } from './lib/early-input';
 import { renderSnapshotFirst, snapshotDone, useHydrated } from './lib/use-hydrated';
 import { yieldToMain } from './lib/yield-to-main';
-import { createAppRouter, keepScrollOnHydration, loadMatchedPages } from './router';
+import { createAppRouter, keepScrollOnHydration, loadAhead, loadMatchedPages } from './router';
 import { i18n } from './features/settings';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -84,8 +84,8 @@ async function start() {
   startApp(router);
   await yieldToMain();
   if (prerendered && (await hydrate(router, container, renderer))) return;
-  // Matching now, while the translations are on their way, spares the first render a second pass.
-  void router.load();
+  // Loading now, while the translations are on their way, spares the first render a second pass.
+  void loadAhead(router);
   const { createRoot } = await renderer;
   await yieldToMain();
   createRoot(container).render(app(router));

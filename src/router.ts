@@ -1,5 +1,7 @@
 import { createRouter, type AnyRoute, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
+import { needsSignIn } from './app/routing/page-guard';
 import { reportRouteError, RouteError } from './app/shell/route-error';
+import { auth } from './features/auth';
 import { routeTree } from './routeTree.gen';
 
 let keepScroll = false;
@@ -41,6 +43,13 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+}
+
+// A preload commits nothing (router.load() may commit into a render React drops); signed out, no API calls.
+export async function loadAhead(router: AnyRouter): Promise<void> {
+  const { pathname, search, hash } = router.latestLocation;
+  if (!auth().state.peek().isAuthenticated && needsSignIn(router.matchRoutes(router.latestLocation))) return;
+  await router.preloadRoute({ to: pathname, search, hash });
 }
 
 // The prerender and hydration must not suspend where the other did not.

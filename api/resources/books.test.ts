@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The Books example's API on the handler over dynalite: its fields, sorts and search, the demo account's 25 books.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookFieldErrors, bookSchema } from '../../src/features/books/book-rules';
+import { bookForm } from '../../src/features/books/book-schema';
+import { fieldErrorsFrom } from '../../src/lib/resources/field-errors';
 import { isValidIsbn as appIsValidIsbn } from '../../src/features/books/isbn';
 import { DEMO_BOOKS } from '../../scripts/local-provider/books-seed.mjs';
 import { checkFields } from '../resource.ts';
@@ -227,10 +228,10 @@ describe("the app's rules and the API's", () => {
     ];
     const today = new Date();
     for (const values of cases) {
-      const app = bookSchema(today).safeParse(values);
+      const app = bookForm(today).safeParse(values);
       const body = { ...values, year: values.year.trim() === '' ? null : Number(values.year) };
       const api = checkFields(books, body, today.getTime());
-      expect(app.success ? {} : bookFieldErrors(app.error.issues), JSON.stringify(values)).toEqual(
+      expect(app.success ? {} : fieldErrorsFrom(app.error.issues, Object.keys(values)), JSON.stringify(values)).toEqual(
         'errors' in api ? api.errors : {},
       );
       if (app.success) expect(app.data).toEqual('fields' in api ? api.fields : null);

@@ -4,6 +4,7 @@ import { NotificationsModel, runNotifications } from '../features/notifications'
 import { I18nModel, runI18n, runSettings, SettingsModel } from '../features/settings';
 import type { createMessagesLoader } from '../i18n/load-messages';
 import type { Clock } from '../lib/clock';
+import { connectSession } from '../lib/session-user';
 import { loadStoredState, openStorage, runAppStorage, type AppStorage } from '../lib/storage';
 
 export interface AppStateDeps {
@@ -31,7 +32,8 @@ export function startState(given: Partial<AppStateDeps> = {}): () => void {
   const stops = [runAppStorage(storage), runNotifications(new NotificationsModel(production ?? env.production))];
   const stored = loadStoredState(storage);
   const settings = new SettingsModel({ ...deps, stored: stored.settings });
-  stops.push(runSettings(settings), runAuth(new AuthModel({ stored: stored.auth, storage })));
+  const auth = new AuthModel({ stored: stored.auth, storage });
+  stops.push(runSettings(settings), runAuth(auth), connectSession(auth.state));
   stops.push(runI18n(new I18nModel({ language: settings.language, root, load: loadMessages })));
   return () => stops.reverse().forEach((stop) => stop());
 }

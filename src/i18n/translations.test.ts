@@ -29,6 +29,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
     'snxt.palette.pages',
     'snxt.settings.animations.title',
     'snxt.settings.themes.nature',
+    'snxt.data.pagination',
   ],
   es: ['snxt.settings.general', 'snxt.palette.choice'],
   'pt-br': ['snxt.menu.drawer', 'snxt.palette.choice'],
@@ -37,7 +38,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
 const BOOKS_SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
   de: ['snxt.books.fields.isbn'],
   sk: ['snxt.books.fields.isbn'],
-  fr: ['snxt.books.fields.isbn', 'snxt.books.fields.description', 'snxt.books.pagination'],
+  fr: ['snxt.books.fields.isbn', 'snxt.books.fields.description'],
   es: ['snxt.books.fields.isbn'],
   'pt-br': ['snxt.books.fields.isbn'],
   'zh-cn': ['snxt.books.fields.isbn'],
@@ -95,11 +96,30 @@ function catalogProblems(english: Catalog, other: Catalog, language: Language): 
   return problems;
 }
 
+/** The words a message shows, without its ICU syntax (`{n, plural, one {…}}`), which has its own commas. */
+function shownText(text: string): string {
+  const walk = (elements: MessageFormatElement[]): string =>
+    elements
+      .map((element) => {
+        if (element.type === TYPE.literal) return element.value;
+        if (element.type === TYPE.tag) return walk(element.children);
+        if (element.type === TYPE.select || element.type === TYPE.plural) {
+          return Object.values(element.options)
+            .map((option) => walk(option.value))
+            .join(' ');
+        }
+        return ' ';
+      })
+      .join('');
+  return walk(parse(text));
+}
+
 /** House typography: curly quotes and ellipsis everywhere, French spacing, Chinese full-width marks. */
 function typographyProblems(catalog: Catalog, language: Language): string[] {
   const problems: string[] = [];
-  for (const [key, text] of Object.entries(catalog)) {
+  for (const [key, message] of Object.entries(catalog)) {
     if (language !== DEFAULT_LANGUAGE && AWAITING_TRANSLATION.has(key)) continue;
+    const text = shownText(message);
     if (/["']|\.\.\./.test(text)) problems.push(`${language}: ${key} uses straight quotes or "..."`);
     if (language === 'fr' && /(?<![\u00a0\u202f])[:;!?]/.test(text)) {
       problems.push(`${language}: ${key} needs a non-breaking space before : ; ! ?`);
@@ -184,6 +204,8 @@ describe('the parity check itself', () => {
     expect(typographyProblems({ k: 'Erreur : fichier' }, 'fr')).toHaveLength(1);
     expect(typographyProblems({ k: 'Erreur\u00a0: fichier' }, 'fr')).toEqual([]);
     expect(typographyProblems({ k: '无法加载,请重试' }, 'zh-cn')).toHaveLength(1);
+    expect(typographyProblems({ k: '{n, plural, other {已删除 # 本书。}}' }, 'zh-cn')).toEqual([]);
+    expect(typographyProblems({ k: '{n, plural, other {# livres supprimés ?}}' }, 'fr')).toHaveLength(1);
     expect(typographyProblems({ k: 'Er sagte "ja"' }, 'de')).toHaveLength(1);
   });
 });

@@ -6,6 +6,8 @@ export interface Notice {
   messageId: string;
   defaultMessage: string;
   action?: NoticeAction;
+  /** The message's arguments (`{n} books deleted.`); `defaultMessage` is then the text in the language on screen. */
+  values?: Record<string, string | number>;
   /** 0: until dismissed. */
   durationMs?: number;
 }

@@ -13,11 +13,12 @@ import { prerender } from 'react-dom/static';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import type { AppRouterContext } from '../app/routing/page-guard';
-import { STORAGE_KEYS, STORAGE_PREFIX } from '../config/constants';
+import { STORAGE_KEYS, STORAGE_PREFIX, type Language } from '../config/constants';
 import { env } from '../config/env';
 import type { UserProfile } from '../features/auth';
 import { i18n } from '../features/settings';
-import { createMessagesLoader } from '../i18n/load-messages';
+import { compileMessages } from '../i18n/compile-messages';
+import { createMessagesLoader, type LoadedMessages, type Messages } from '../i18n/load-messages';
 import type { AppStorage } from '../lib/storage';
 import { renderSnapshotFirst, snapshotDone } from '../lib/use-hydrated';
 import { createAppRouter, loadMatchedPages } from '../router';
@@ -43,6 +44,8 @@ export interface RenderAppOptions {
   routeTree?: AnyRoute;
   /** The router's context, e.g. a stand-in sign-in for pages that need it (the app's start puts the real one). */
   context?: AppRouterContext;
+  /** Texts of the test's own by language, over the app's (English beneath the others, as the app loads them). */
+  messages?: Partial<Record<Language, Messages>>;
 }
 
 export function createTestRouter(url = '/', routeTree?: AnyRoute): AnyRouter {
@@ -50,12 +53,25 @@ export function createTestRouter(url = '/', routeTree?: AnyRoute): AnyRouter {
   return routeTree ? createRouter({ routeTree, history }) : createAppRouter({ history });
 }
 
+/** The app's texts with the test's own over them. */
+const withMessages =
+  (extra: Partial<Record<Language, Messages>>) =>
+  async (language: Language): Promise<LoadedMessages> => {
+    const loaded = await loadMessages(language);
+    const messages = { ...loaded.messages, ...extra.en, ...extra[language] };
+    return { ...loaded, messages, compiled: await compileMessages(messages) };
+  };
+
 async function startTestApp(
   ui: ReactNode,
-  { url = '/', user, stored = {}, storage, routeTree, context }: RenderAppOptions,
+  { url = '/', user, stored = {}, storage, routeTree, context, messages }: RenderAppOptions,
 ) {
   const auth = user ? { [`${STORAGE_PREFIX}${STORAGE_KEYS.auth}`]: { isAuthenticated: true, user } } : {};
-  startTestState({ storage, stored: { ...stored, ...auth }, loadMessages });
+  startTestState({
+    storage,
+    stored: { ...stored, ...auth },
+    loadMessages: messages ? withMessages(messages) : loadMessages,
+  });
   const router = createTestRouter(url, ui === undefined ? routeTree : createRootRoute({ component: () => ui }));
   if (context) router.update({ context });
   await Promise.all([

@@ -2,6 +2,7 @@ import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-route
 import { lazy, Suspense } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import { useT } from '../../i18n/use-t';
+import { ApiFailure } from '../../lib/api-failure';
 import { reportError } from '../../lib/notice-bus';
 
 const ICON_SIZE = 20;
@@ -17,7 +18,7 @@ const Icon = lazy(() =>
 );
 
 export function reportRouteError(error: unknown): void {
-  reportError(error, 'Page failed');
+  if (!(error instanceof ApiFailure)) reportError(error, 'Page failed');
 }
 
 export function RouteError({ reset }: ErrorComponentProps) {

@@ -286,6 +286,17 @@ describe('the book form', () => {
     await waitFor(() => expect(api.changes().at(-1)).toMatchObject({ ifMatch: '"v2"', body: { title: 'Theirs' } }));
   });
 
+  it('asks before the toolbar leaves a new book half typed, and keeps the text on Keep editing', async () => {
+    serveBooks();
+    const { userEvent, router } = await openPage('/books/new');
+    await fill(userEvent, { Title: 'Half a' });
+    await userEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Settings' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/books/new');
+    expect(field('Title')).toHaveValue('Half a');
+  });
+
   it('offline, Save says so, sends nothing and keeps the form as it is', async () => {
     const api = serveBooks();
     const { userEvent } = await openPage('/books/dune');

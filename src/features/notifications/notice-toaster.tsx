@@ -20,11 +20,11 @@ export function AppToaster({ messages }: { messages: ReadonlySignal<LoadedMessag
   const hydrated = useHydrated();
   if (!needed || !hydrated) return null;
 
-  const texts = messages.value?.messages;
-  const translate: Translate = (messageId, defaultMessage) => texts?.[messageId] ?? defaultMessage;
+  const loaded = messages.value;
+  const translate: Translate = (messageId, defaultMessage) => loaded?.messages[messageId] ?? defaultMessage;
   return (
     <Suspense fallback={null}>
-      <Toaster notices={notices} onDismiss={notifications().dismiss} translate={translate} />
+      <Toaster notices={notices} onDismiss={notifications().dismiss} translate={translate} messages={loaded} />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShownNotice } from './notifications-model';
+import { compileMessages } from '../../i18n/compile-messages';
 import { Toaster, type Translate } from './toaster';
 
 const english: Translate = (_id, defaultMessage) => defaultMessage;
@@ -48,5 +49,27 @@ describe('Toaster', () => {
     render(<Toaster notices={[snackBar]} onDismiss={() => undefined} translate={english} />);
     await act(async () => userEvent.click(await screen.findByRole('button', { name: 'Reload' })));
     expect(run).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a notice with values', () => {
+  it('is formatted from the compiled texts on screen, plurals too', async () => {
+    const messages = {
+      language: 'en' as const,
+      messages: {},
+      compiled: await compileMessages({
+        'snxt.test.deleted': '{n, plural, one {# note deleted.} other {# notes deleted.}}',
+      }),
+      errors: [],
+    };
+    const notice: ShownNotice = {
+      ...error,
+      kind: 'success',
+      messageId: 'snxt.test.deleted',
+      defaultMessage: '3',
+      values: { n: 3 },
+    };
+    render(<Toaster notices={[notice]} onDismiss={() => undefined} translate={english} messages={messages} />);
+    expect(await screen.findByRole('listitem')).toHaveTextContent(/^3 notes deleted\.$/);
   });
 });

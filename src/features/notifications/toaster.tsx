@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
+import { formatCompiled } from '../../i18n/compile-plural';
+import type { LoadedMessages } from '../../i18n/load-messages';
 import type { NoticeKind } from '../../lib/notice-bus';
 import type { ShownNotice } from './notifications-model';
 import { CloseIcon } from '../../components/ui/svg-icons';
@@ -25,14 +27,61 @@ function createAnnouncerRoot() {
   return { host, root: host.attachShadow({ mode: 'closed' }) };
 }
 
+const ACTIONS = 'a[href], button, input, select, textarea, [role="button"]';
+const GAP_PX = 8;
+
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom && b.width > 0;
+
+// Never over the page's actions: room below the page's end, and what they would cover scrolls clear as they come.
+function useRoomForNotices(viewport: RefObject<HTMLOListElement | null>, shown: number) {
+  useLayoutEffect(() => {
+    const stack = viewport.current;
+    if (!stack) return undefined;
+    const root = document.documentElement;
+    const update = () => {
+      const area = stack.getBoundingClientRect();
+      const shownNow = stack.children.length > 0;
+      root.style.setProperty('--snxt-notices-room', `${shownNow ? Math.ceil(window.innerHeight - area.top) : 0}px`);
+      if (!shownNow) return;
+      const covered = [...document.querySelectorAll(`main :is(${ACTIONS})`)]
+        .map((action) => action.getBoundingClientRect())
+        .filter((action) => overlaps(area, action));
+      if (covered.length > 0)
+        window.scrollBy({ top: Math.max(...covered.map((action) => action.bottom)) - area.top + GAP_PX });
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(stack);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--snxt-notices-room');
+    };
+  }, [viewport, shown]);
+}
+
 interface ToasterProps {
   notices: readonly ShownNotice[];
   onDismiss: (id: number) => void;
   translate: Translate;
+  /** The texts on screen, compiled: a notice with values (`{n} notes deleted.`) is formatted from them. */
+  messages?: LoadedMessages | null;
 }
 
-export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
+function textOf(
+  { messageId, defaultMessage, values }: ShownNotice,
+  translate: Translate,
+  messages?: LoadedMessages | null,
+) {
+  const compiled = values && messages?.compiled?.[messageId];
+  if (!compiled) return translate(messageId, defaultMessage);
+  return formatCompiled(messages.language, compiled, values);
+}
+
+export function Toaster({ notices, onDismiss, translate, messages }: ToasterProps) {
   const [announcer] = useState(createAnnouncerRoot);
+  const viewport = useRef<HTMLOListElement>(null);
+  useRoomForNotices(viewport, notices.length);
   useEffect(() => {
     document.body.append(announcer.host);
     return () => announcer.host.remove();
@@ -53,7 +102,7 @@ export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
           className={`pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-lg py-2 ps-4 pe-2 shadow-lg outline-offset-2 data-[swipe=move]:translate-y-(--radix-toast-swipe-move-y) motion-safe:animate-[toast-in_200ms_ease-out] ${KIND_CLASSES[toast.kind]}`}
         >
           <RadixToast.Description className="min-w-0 flex-1 py-1.5 text-sm leading-snug">
-            {translate(toast.messageId, toast.defaultMessage)}
+            {textOf(toast, translate, messages)}
           </RadixToast.Description>
           {toast.action && (
             <RadixToast.Action
@@ -72,9 +121,11 @@ export function Toaster({ notices, onDismiss, translate }: ToasterProps) {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
+      {/* A phone's full width; wider, the end corner, across from where a page's actions start. */}
       <RadixToast.Viewport
+        ref={viewport}
         label={translate('snxt.notifications.region', 'Notifications ({hotkey})')}
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 m-0 flex list-none flex-col items-center gap-2 p-4 outline-none"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 m-0 flex list-none flex-col items-center gap-2 p-4 outline-none sm:start-auto sm:w-[min(26rem,50vw)] sm:items-end"
       />
     </RadixToast.Provider>
   );

@@ -44,28 +44,37 @@ describe('the keyboard shortcuts', () => {
     expect(rows(await shortcutsDialog())[0]).toEqual(['Open the command palette', '⌘K']);
   });
 
-  it('does nothing while typing in a field, in a menu, nor with Ctrl, ⌘ or Alt', async () => {
+  it('does nothing while typing in a text field, nor with Ctrl, ⌘ or Alt', async () => {
     const { userEvent } = await renderApp(
       <>
         <ShortcutsHost />
         <label>
           Note <input />
         </label>
-        <div role="menu">
-          <div role="menuitem" tabIndex={-1}>
-            Logout
-          </div>
-        </div>
       </>,
     );
     await userEvent.click(screen.getByRole('textbox', { name: 'Note' }));
     await userEvent.keyboard('?');
     expect(screen.getByRole('textbox')).toHaveValue('?');
-    screen.getByRole('menuitem').focus();
-    await userEvent.keyboard('?');
     await userEvent.click(document.body);
     await userEvent.keyboard('{Control>}?{/Control}{Meta>}?{/Meta}{Alt>}?{/Alt}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.keyboard('?');
+    expect(await shortcutsDialog()).toBeInTheDocument();
+  });
+
+  it('opens from a switch, in a dialog of its own too', async () => {
+    const { userEvent } = await renderApp(
+      <>
+        <ShortcutsHost />
+        <div role="dialog" aria-label="Preferences">
+          <button type="button" role="switch" aria-checked="false">
+            Compact
+          </button>
+        </div>
+      </>,
+    );
+    screen.getByRole('switch', { name: 'Compact' }).focus();
     await userEvent.keyboard('?');
     expect(await shortcutsDialog()).toBeInTheDocument();
   });

@@ -33,7 +33,7 @@ describe('the table of shortcuts', () => {
   });
 });
 
-describe('where a key press is not a shortcut', () => {
+describe('where a key press is text, not a shortcut (text fields only)', () => {
   const inside = (html: string) => {
     const holder = document.createElement('div');
     holder.innerHTML = html;
@@ -43,24 +43,37 @@ describe('where a key press is not a shortcut', () => {
 
   it.each([
     '<input>',
+    '<input type="TEXT">',
+    '<input type="not-a-type">',
     '<input type="search">',
     '<input type="email">',
+    '<input type="url">',
+    '<input type="tel">',
     '<input type="number">',
     '<input type="password">',
+    '<input type="date">',
     '<textarea></textarea>',
     '<select><option>A</option></select>',
     '<div contenteditable="true"><b data-target>typed</b></div>',
-    '<div role="dialog"><button data-target>OK</button></div>',
-    '<div role="alertdialog"><button data-target>OK</button></div>',
-    '<div role="menu"><div role="menuitem" data-target>Logout</div></div>',
+    '<div contenteditable><b data-target>typed</b></div>',
+    '<div role="dialog"><input data-target></div>',
   ])('in or on %s', (html) => expect(keysTakenAt(inside(html))).toBe(true));
 
   it.each([
+    '<button role="switch" aria-checked="false">s</button>',
+    '<input type="checkbox" role="switch">',
+    '<div role="dialog"><button role="switch" aria-checked="true" data-target>s</button></div>',
+    '<div role="alertdialog"><button data-target>OK</button></div>',
+    '<div role="menu"><div role="menuitem" data-target>Logout</div></div>',
     '<input type="checkbox">',
     '<input type="radio">',
+    '<input type="range">',
+    '<input type="color">',
+    '<input type="submit">',
     '<button>b</button>',
     '<a href="/">a</a>',
     '<div contenteditable="false"></div>',
+    '<div contenteditable="true"><span contenteditable="false" data-target>fixed</span></div>',
     '<div></div>',
   ])('is not on %s', (html) => expect(keysTakenAt(inside(html))).toBe(false));
 

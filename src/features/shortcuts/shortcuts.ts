@@ -12,9 +12,16 @@ export const SHORTCUTS: readonly { keys: string; labelKey: string }[] = [
   { keys: 'Escape', labelKey: 'snxt.shortcuts.close' },
 ];
 
-// A key pressed in a field is text or a choice; in a dialog or menu it is theirs (a menu's type-ahead, say).
-const KEYS_TAKEN_BY =
-  'input:not([type=button],[type=checkbox],[type=color],[type=file],[type=image],[type=radio],[type=range],[type=reset],[type=submit]),textarea,select,[contenteditable]:not([contenteditable=false]),[role=dialog],[role=alertdialog],[role=menu]';
+// Only a text field takes the key (a switch in a dialog does not); `type` reads "text" when missing or unknown.
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+const DATE_INPUT_TYPES = new Set(['date', 'datetime-local', 'month', 'time', 'week']);
 
-export const keysTakenAt = (target: EventTarget | null): boolean =>
-  target instanceof Element && target.closest(KEYS_TAKEN_BY) !== null;
+function isTextField(element: Element): boolean {
+  if (element instanceof HTMLInputElement)
+    return TEXT_INPUT_TYPES.has(element.type) || DATE_INPUT_TYPES.has(element.type);
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  const editable = element.closest('[contenteditable]');
+  return editable !== null && editable.getAttribute('contenteditable')?.toLowerCase() !== 'false';
+}
+
+export const keysTakenAt = (target: EventTarget | null): boolean => target instanceof Element && isTextField(target);
