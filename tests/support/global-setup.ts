@@ -21,6 +21,7 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  *   groups:    as main without a pool, but /profile requires a permission of the group snxt-demo-users and has a
  *              navigation entry (vite-profile-for-a-group.config.ts): a page for one permission, from in and outside
  *   idle:      sign-in with an idle sign-out after IDLE_TIMEOUT_MINUTES (VITE_IDLE_TIMEOUT_MINUTES)
+ * groups, idle and reports are one build (SHARED_BUILDS).
  * The main provider also serves the Books API; a test that writes books signs in as its own copy of the demo or // example: books
  * outsider account (`POST {E2E_OIDC_ISSUER}/test/accounts` with {"like": "demo"}), so parallel tests never share books. // example: books
  */
@@ -35,9 +36,17 @@ export const VARIANTS = [
   'groups',
   'idle',
 ] as const;
-const CONFIG_FILES: Partial<Record<(typeof VARIANTS)[number], string>> = {
+type Variant = (typeof VARIANTS)[number];
+const CONFIG_FILES: Partial<Record<Variant, string>> = {
   groups: 'tests/support/vite-profile-for-a-group.config.ts',
 };
+/**
+ * Variants served by another's build, at its address: each adds one feature to plain sign-in (a page for a group,
+ * idle sign-out, error reports), and no test of one meets the others' (none stays idle for minutes, none counts
+ * reports it did not mark, the demo account is in the group). Every build shared saves one production build.
+ */
+const SHARED_BUILDS: Partial<Record<Variant, Variant>> = { idle: 'groups', reports: 'groups' };
+const buildOf = (variant: Variant): Variant => SHARED_BUILDS[variant] ?? variant;
 export const OIDC_CLIENT_ID = 'snxt-e2e';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
 export const IDENTITY_CREDENTIALS_TTL = 8;
@@ -46,20 +55,26 @@ const IDLE_TIMEOUT_MINUTES = 3;
 const BUILDS_AT_ONCE = availableParallelism();
 
 /** All of them, or while working on a few specs the ones they use: `E2E_VARIANTS=main,idle npx playwright test …`. */
-function variantsToBuild(): readonly (typeof VARIANTS)[number][] {
-  const wanted = process.env.E2E_VARIANTS?.split(',').map((name) => name.trim());
-  if (!wanted) return VARIANTS;
+function variantsToBuild(): readonly Variant[] {
+  const wanted = process.env.E2E_VARIANTS?.split(',').map((name) => name.trim()) ?? VARIANTS;
   const unknown = wanted.filter((name) => !VARIANTS.some((variant) => variant === name));
   if (unknown.length > 0) throw new Error(`E2E_VARIANTS names unknown variants: ${unknown.join(', ')}`);
-  return VARIANTS.filter((name) => wanted.includes(name));
+  return VARIANTS.filter(
+    (name) => buildOf(name) === name && VARIANTS.some((each) => wanted.includes(each) && buildOf(each) === name),
+  );
 }
 
 export default async function globalSetup() {
   if (!findBrowser()) throw new Error(HOW_TO_GET_A_BROWSER);
   // The previews run in this process: none of the caller's VITE_* variables reaches them (nor a build).
   for (const name of Object.keys(process.env)) if (name.startsWith('VITE_')) Reflect.deleteProperty(process.env, name);
-  const ports = Object.fromEntries(await Promise.all(VARIANTS.map(async (name) => [name, await freePort()])));
-  const origins = VARIANTS.map((name) => `http://127.0.0.1:${ports[name]}/`);
+  const builds = VARIANTS.filter((name) => buildOf(name) === name);
+  const buildPorts = Object.fromEntries(await Promise.all(builds.map(async (name) => [name, await freePort()])));
+  const ports = Object.fromEntries(VARIANTS.map((name) => [name, buildPorts[buildOf(name)]])) as Record<
+    Variant,
+    number
+  >;
+  const origins = builds.map((name) => `http://127.0.0.1:${ports[name]}/`);
   const provider = await startOidcProvider({
     port: await freePort(),
     host: 'localhost', // passkeys need a host name (passkeys.spec.ts)
@@ -85,7 +100,7 @@ export default async function globalSetup() {
     VITE_COGNITO_IDENTITY_POOL_ID: of.identityPoolId,
     VITE_COGNITO_IDENTITY_ENDPOINT: of.identityEndpoint,
   });
-  const variantEnv: Record<(typeof VARIANTS)[number], Record<string, string>> = {
+  const variantEnv: Record<Variant, Record<string, string>> = {
     main: {
       ...oidc,
       ...pool(provider),
@@ -104,17 +119,21 @@ export default async function globalSetup() {
     groups: oidc,
     idle: { ...oidc, VITE_IDLE_TIMEOUT_MINUTES: String(IDLE_TIMEOUT_MINUTES) },
   };
+  const buildEnv = (build: Variant) =>
+    Object.assign({}, ...VARIANTS.filter((name) => buildOf(name) === build).map((name) => variantEnv[name]));
 
   const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close, collector.close];
   try {
     // Each variant is served as soon as it is built, while the next ones build.
     await eachAtMost(variantsToBuild(), BUILDS_AT_ONCE, async (name) => {
       const outDir = `.e2e/${name}`;
-      await buildApp(outDir, variantEnv[name], CONFIG_FILES[name]);
+      await buildApp(outDir, buildEnv(name), CONFIG_FILES[name]);
       const preview = await servePreview(outDir, ports[name]);
       stops.push(preview.stop);
-      process.env[`E2E_${name.toUpperCase()}_URL`] = preview.url;
-      process.env[`E2E_${name.toUpperCase()}_DIR`] = outDir;
+      for (const variant of VARIANTS.filter((each) => buildOf(each) === name)) {
+        process.env[`E2E_${variant.toUpperCase()}_URL`] = preview.url;
+        process.env[`E2E_${variant.toUpperCase()}_DIR`] = outDir;
+      }
     });
   } catch (error) {
     await Promise.all(stops.map((stop) => stop()));
