@@ -85,20 +85,26 @@ export async function startLocalApi(options: LocalApiOptions = {}) {
     await stop();
     throw error;
   }
-  const handle = createResourceApi({
-    documents,
-    tableName: TABLE_NAME,
-    resources: options.resources ?? RESOURCES,
-    allowedOrigins: options.allowedOrigins ?? [],
-    clientIds: options.clientIds ?? [],
-    ...(baseUrl === undefined ? {} : { baseUrlOf: () => baseUrl }),
-    ...(options.permissions && { permissions: options.permissions }),
-    ...(options.now && { now: options.now }),
-    ...(options.logError && { logError: options.logError }),
-  });
+  const handlerFor = (resources: Readonly<Record<string, Resource>>, permissions = options.permissions) =>
+    createResourceApi({
+      documents,
+      tableName: TABLE_NAME,
+      resources,
+      allowedOrigins: options.allowedOrigins ?? [],
+      clientIds: options.clientIds ?? [],
+      ...(baseUrl === undefined ? {} : { baseUrlOf: () => baseUrl }),
+      ...(permissions && { permissions }),
+      ...(options.now && { now: options.now }),
+      ...(options.logError && { logError: options.logError }),
+    });
+  let handle = handlerFor(options.resources ?? RESOURCES);
   const store = itemStore(documents, TABLE_NAME);
   return {
     handle: (event: ApiEvent) => handle(event),
+    /** Serves these resources and permissions from now on, over the same data (a resource added while running). */
+    use: (resources: Readonly<Record<string, Resource>>, permissions: Readonly<Record<string, readonly string[]>>) => {
+      handle = handlerFor(resources, permissions);
+    },
     created,
     seed: (sub: string, resource: string, items: readonly Fields[]) =>
       store.seed({ resource, sub }, items, (options.now ?? Date.now)()),

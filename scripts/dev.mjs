@@ -34,6 +34,7 @@ if (!configured.VITE_OIDC_AUTHORITY) {
     clientId: CLIENT_ID,
     redirectUris: [`http://localhost:${APP_PORT}/`, `http://127.0.0.1:${APP_PORT}/`],
     apiDataDir: join(root, '.local-api'),
+    watchApi: true,
   });
   Object.assign(env, localProviderEnv(provider, CLIENT_ID, configured));
   console.log(

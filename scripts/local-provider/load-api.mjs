@@ -1,5 +1,5 @@
-// api/local-api.ts for this process: Node 20 runs no TypeScript, so esbuild (which bundles the Lambda too) compiles it
-// into node_modules/.cache/, packages left to node_modules; no loader hooks are registered.
+// api/local-api.ts (and, again after a change, the resource and permission tables) for this process: Node 20 runs no
+// TypeScript, so esbuild (which bundles the Lambda too) compiles it into node_modules/.cache/; no loader hooks.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,20 +8,26 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/snxt-local-api/', import.meta.url));
 
+const TABLES = `export { RESOURCES } from './api/resources.ts';
+export { PERMISSIONS } from './src/config/permissions.ts';`;
+
 let loading;
 
 export function loadLocalApi() {
-  loading ??= bundleAndImport().catch((error) => {
+  loading ??= bundleAndImport({ entryPoints: ['api/local-api.ts'] }).catch((error) => {
     loading = undefined;
     throw error;
   });
   return loading;
 }
 
-async function bundleAndImport() {
+/** The resources and permissions as the files say now: `{ RESOURCES, PERMISSIONS }`. */
+export const loadApiTables = () => bundleAndImport({ stdin: { contents: TABLES, resolveDir: root, loader: 'ts' } });
+
+async function bundleAndImport(entry) {
   const { outputFiles } = await build({
     absWorkingDir: root,
-    entryPoints: ['api/local-api.ts'],
+    ...entry,
     bundle: true,
     packages: 'external',
     platform: 'node',

@@ -12,6 +12,7 @@ import { createAccounts } from './accounts.mjs';
 import { testAccounts } from './accounts.mjs'; // example: books
 import { DEMO_BOOKS } from './books-seed.mjs'; // example: books
 import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
+import { liveApi } from './live-api.mjs';
 import { loadLocalApi } from './load-api.mjs';
 import { errorPage, logoutPage, pageSecurityPolicy, signedOutPage, signInPage } from './oidc-provider-views.mjs';
 import { createPasskeyStore, passkeySignIn, passkeys, relyingPartyOf } from './passkeys.mjs';
@@ -48,13 +49,14 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 /**
  * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
  * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens. The product API takes
- * `apiClientId`'s tokens, keeps its data in `apiDataDir` (else in memory) and serves `apiResources` (tests) if given.
+ * `apiClientId`'s tokens, keeps its data in `apiDataDir` (else in memory) and serves `apiResources` (tests) if given;
+ * with `watchApi` it serves what api/ and the permissions table say after a change.
  * `testAccounts` opens `POST /test/accounts`. // example: books
  * @param {{ redirectUris: string[], signingKey?: import('node:crypto').JsonWebKey, port?: number, host?: string,
  *   testAccounts?: boolean, // example: books
  *   clientId?: string, accessTokenTtl?: number, identityPoolId?: string, identityAllowGuests?: boolean,
  *   identityCredentialsTtl?: number, apiClientId?: string, apiDataDir?: string, apiResources?: Record<string, object>,
- *   log?: boolean }} options
+ *   watchApi?: boolean, log?: boolean }} options
  */
 export async function startOidcProvider({
   port = 0,
@@ -70,6 +72,7 @@ export async function startOidcProvider({
   apiClientId = clientId,
   apiDataDir,
   apiResources,
+  watchApi = false,
   log = false,
 }) {
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
@@ -105,7 +108,7 @@ export async function startOidcProvider({
   const accounts = createAccounts([DEMO_ACCOUNT, OUTSIDER_ACCOUNT]);
   try {
     const { startLocalApi } = await loadLocalApi();
-    api = await startLocalApi({
+    const started = await startLocalApi({
       dataDir: apiDataDir,
       ...(apiResources && { resources: apiResources }),
       allowedOrigins: redirectUris.map((uri) => new URL(uri).origin),
@@ -113,6 +116,7 @@ export async function startOidcProvider({
       baseUrl: `${issuer}${API_PATH}`,
       logError: (error) => console.error('[local api]', error),
     });
+    api = watchApi ? liveApi(started) : started;
     // example: books {
     const seedBooks = async (account) => {
       if (account.startsWithBooks) await api.seed(account.sub, 'books', DEMO_BOOKS);
