@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openNotes } from '../../test/notes-resource';
 import { stubPage } from '../../test/stub-page';
 
@@ -75,6 +75,12 @@ const noGenericError = () => {
 };
 
 afterEach(() => vi.unstubAllGlobals());
+// Each failure is logged for developers as well (the router's error boundary, the kit's warning): what a user sees is
+// what these tests check. Printing those logs walks happy-dom's elements, whose getters throw outside a browser.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
 
 const failures = Object.keys(FAILURES);
 
