@@ -90,6 +90,7 @@ export default tseslint.config(
       'playwright-report',
       'test-results',
       'infra/cdk.out',
+      '.tanstack',
     ],
   },
   js.configs.recommended,
@@ -113,7 +114,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [...tierZones, { target: './src', from: './tests', message: 'The app never imports test code.' }],
+          zones: [
+            ...tierZones,
+            { target: './src', from: './tests', message: 'The app never imports test code.' },
+            { target: './src', from: './api', message: 'The app calls the API over HTTP, never imports it.' },
+          ],
         },
       ],
     },
@@ -124,6 +129,24 @@ export default tseslint.config(
     files: ['infra/lib/viewer-request.js'],
     languageOptions: { sourceType: 'script' },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
+  },
+  {
+    // The product API runs on Lambda and in the local provider: it shares only the app's configuration tables (its
+    // tests may compare the app's rules with its own).
+    files: ['api/**/*.ts'],
+    ignores: ['api/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [{ target: './api', from: './src', except: ['./config'], message: 'The API shares src/config only.' }],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
@@ -139,6 +162,14 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { zones: [{ target: './tests/e2e', from: './src', message: 'End-to-end tests drive the built app only.' }] },
+      ],
+      // A test waits for what a user waits for; only nothingHappensFor (fixtures.ts) waits a fixed time, with a reason.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for what a user waits for, or use nothingHappensFor(page, ms, reason) from fixtures.ts.',
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@ import type { KnipConfig } from 'knip';
 
 const unitTests = [
   'src/**/*.test.{ts,tsx}',
+  'api/**/*.test.ts',
   'build/**/*.test.ts',
   'scripts/**/*.test.ts',
   'tests/support/**/*.test.ts',
@@ -18,8 +19,13 @@ export default {
         'src/prerender-entry.tsx!',
         'src/boot.ts!',
         'src/routes/**/*.tsx!',
+        // The product API: the Lambda's entry (infra/lib/api.ts bundles it) and the local one, which the provider
+        // bundles by path (scripts/local-provider/load-api.mjs).
+        'api/lambda.ts!',
+        'api/local-api.ts!',
         'vite.config.ts!',
         'tailwind.config.ts!',
+        'vitest.config.ts',
         ...unitTests,
         'src/test/setup.ts',
         // `npm run new` names it as plop's option, which knip does not read.
@@ -31,6 +37,9 @@ export default {
         'src/**/*.{ts,tsx,mjs}!',
         '!src/**/*.test.{ts,tsx}!',
         '!src/test/**!',
+        'api/**/*.ts!',
+        '!api/**/*.test.ts!',
+        '!api/test-api.ts!',
         'build/**/*.mjs',
         'scripts/**/*.mjs',
         'tests/**/*.{ts,mjs}',

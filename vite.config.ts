@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 import { appNamesPlugin } from './build/app-names.mjs';
 import { bootScriptPlugin } from './build/boot-script.mjs';
 import { compileHintsPlugin } from './build/compile-hints.mjs';
@@ -101,12 +101,6 @@ export default defineConfig(({ mode, command }) => {
         // lazy chunks share with the entry into small chunks of their own (rolldown/rolldown#10731).
         output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
       },
-    },
-    test: {
-      environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
-      setupFiles: ['src/test/setup.ts'],
-      restoreMocks: true,
     },
   };
 });

@@ -87,6 +87,7 @@ export function servePrecompressed(root) {
 /** @returns {import('vite').Plugin} */
 export function precompressPlugin() {
   let outDir = 'dist';
+  let building = false;
   return {
     name: 'snxt-precompress',
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
@@ -94,11 +95,13 @@ export function precompressPlugin() {
     enforce: 'post',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      building = config.command === 'build';
     },
+    // A dev server (Vitest's too) calls closeBundle as it closes: the last build is not its to compress.
     closeBundle: {
       order: 'post',
       handler() {
-        if (existsSync(outDir)) precompressDir(outDir);
+        if (building && existsSync(outDir)) precompressDir(outDir);
       },
     },
     configurePreviewServer(server) {

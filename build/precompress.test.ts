@@ -4,8 +4,9 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createServer as createViteServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir, servePrecompressed } from './precompress.mjs';
+import { precompressDir, precompressPlugin, servePrecompressed } from './precompress.mjs';
 
 const script = 'export const answer = 42;\n'.repeat(200);
 let dir: string;
@@ -110,5 +111,26 @@ describe('servePrecompressed', () => {
     precompressDir(join(dir, 'assets'));
     rmSync(join(dir, 'assets/old.js'));
     expect((await get('/old.js', 'br')).body.toString()).toBe('passed on');
+  });
+});
+
+describe('precompressPlugin', () => {
+  it('compresses a build only: a dev server (or a test run) that closes leaves the last build as it is', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'snxt-precompress-dev-'));
+    try {
+      mkdirSync(join(root, 'dist'));
+      writeFileSync(join(root, 'dist/app.js'), script);
+      const server = await createViteServer({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        server: { middlewareMode: true, ws: false },
+        plugins: [precompressPlugin()],
+      });
+      await server.close();
+      expect(existsSync(join(root, 'dist/app.js.br'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,6 +170,16 @@ describe('contentSecurityPolicy', () => {
     'ftp://x.example',
   ])('never lets the app connect to a translation prefix a production build refuses (%s)', (prefix) => {
     expect(directives({ VITE_I18N_PREFIX: prefix })['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('lets the app call the product API (VITE_API_URL) by its origin, only when the app accepts the URL', () => {
+    expect(directives({ VITE_API_URL: 'https://abc.execute-api.eu-west-1.amazonaws.com' })['connect-src']).toEqual([
+      "'self'",
+      'https://abc.execute-api.eu-west-1.amazonaws.com',
+    ]);
+    for (const refused of ['http://api.example.com', 'https://a.example/v1?x', 'https://u:p@a.example/v1']) {
+      expect(directives({ VITE_API_URL: refused })['connect-src'], refused).toEqual(["'self'"]);
+    }
   });
 
   // example: books {

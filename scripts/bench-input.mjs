@@ -71,7 +71,7 @@ const viteEnv = Object.fromEntries(
 const outDir = option('dist') ?? 'dist';
 if (!option('dist')) {
   console.log('Building the production build into dist/ …');
-  buildApp(outDir, viteEnv);
+  await buildApp(outDir, viteEnv);
 }
 // Every page the app hydrates (a page for signed-in users sends a visitor to sign in).
 const PATHS = option('path')

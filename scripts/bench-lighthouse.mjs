@@ -53,7 +53,7 @@ const median = (values) => {
 
 if (!DIST && !process.env.BENCH_NO_BUILD) {
   console.log('Building the production build into dist/ …');
-  buildApp('dist', viteEnv);
+  await buildApp('dist', viteEnv);
 }
 const PATHS = option('path')
   ? [option('path')]

@@ -2,8 +2,10 @@
 // VITE_OIDC_AUTHORITY set (environment or .env) the app uses that provider and none is started.
 // The local provider also serves the Books API, which the app uses unless VITE_BOOKS_API_URL is set. // example: books
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
+import { localProviderEnv } from './dev-env.mjs';
 import { DEMO_BOOKS } from './local-provider/books-seed.mjs'; // example: books
 import { DEMO_ACCOUNT, OUTSIDER_ACCOUNT, startOidcProvider } from './local-provider/oidc-provider.mjs';
 
@@ -25,24 +27,24 @@ let provider = null;
 const env = { ...process.env };
 if (!configured.VITE_OIDC_AUTHORITY) {
   const port = (await portIsFree(PREFERRED_PROVIDER_PORT)) ? PREFERRED_PROVIDER_PORT : 0;
+  // On localhost: a passkey's relying party is a host name, never an IP address.
   provider = await startOidcProvider({
     port,
+    host: 'localhost',
     clientId: CLIENT_ID,
     redirectUris: [`http://localhost:${APP_PORT}/`, `http://127.0.0.1:${APP_PORT}/`],
+    apiDataDir: join(root, '.local-api'),
   });
-  Object.assign(env, {
-    VITE_OIDC_AUTHORITY: provider.issuer,
-    VITE_OIDC_CLIENT_ID: CLIENT_ID,
-    VITE_COGNITO_IDENTITY_POOL_ID: provider.identityPoolId,
-    VITE_COGNITO_IDENTITY_ENDPOINT: provider.identityEndpoint,
-  });
+  Object.assign(env, localProviderEnv(provider, CLIENT_ID, configured));
   console.log(
     `Local OpenID provider at ${provider.issuer} — demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` +
       ` (groups ${DEMO_ACCOUNT.groups.join(', ')}), in no group ${OUTSIDER_ACCOUNT.email} / ${OUTSIDER_ACCOUNT.password}`,
   );
+  if (env.VITE_API_URL === provider.apiUrl) {
+    console.log(`Product API at ${provider.apiUrl}/{resource}, its data in .local-api/`);
+  }
   // example: books {
   if (!configured.VITE_BOOKS_API_URL) {
-    env.VITE_BOOKS_API_URL = provider.booksUrl;
     console.log(
       `Books API at ${provider.booksUrl} — ${DEMO_ACCOUNT.email} starts with ${DEMO_BOOKS.length} books and may delete them` +
         ` (snxt-editors); ${OUTSIDER_ACCOUNT.email} starts with none and may not delete.`,

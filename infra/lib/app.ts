@@ -3,6 +3,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildEnv } from '../../build/security-headers.mjs';
 import { cdkJsonContext } from './cdk-context.ts';
+import { refuseLoopbackValues } from './loopback-values.ts';
 import { REPO_ROOT } from './paths.ts';
 import { acknowledgeAcceptedFindings } from './nag-suppressions.ts';
 import { readSiteBuild } from './site-build.ts';
@@ -15,15 +16,24 @@ export interface AppOptions {
   readonly env?: Record<string, string | undefined>;
   /** Context over cdk.json's (`snxt:guests`, `snxt:domainPrefix`, `snxt:stackName`). */
   readonly context?: Record<string, unknown>;
+  /** The API's resources; default: those of api/resources.ts. */
+  readonly resourceNames?: readonly string[];
 }
 
-export function createApp({ distDir, env = buildEnv('production', REPO_ROOT), context = {} }: AppOptions) {
+export function createApp({
+  distDir,
+  env = buildEnv('production', REPO_ROOT),
+  context = {},
+  resourceNames,
+}: AppOptions) {
+  refuseLoopbackValues(env);
   const app = new App({ context: { ...cdkJsonContext(), ...context } });
   const option = (key: string) => app.node.tryGetContext(`snxt:${key}`);
   const stack = new SnxtStack(app, String(option('stackName')), {
     build: readSiteBuild(distDir, env),
     guests: option('guests') === true || option('guests') === 'true',
     domainPrefix: option('domainPrefix'),
+    ...(resourceNames && { resourceNames }),
   });
   // Any finding not acknowledged here, with its reason, stops the synthesis.
   acknowledgeAcceptedFindings(stack);

@@ -6,6 +6,8 @@ export const BUILD_VALUE_OUTPUTS = {
   OidcClientId: 'VITE_OIDC_CLIENT_ID',
   CognitoDomain: 'VITE_COGNITO_DOMAIN',
   CognitoIdentityPoolId: 'VITE_COGNITO_IDENTITY_POOL_ID',
+  ApiUrl: 'VITE_API_URL',
+  BooksApiUrl: 'VITE_BOOKS_API_URL', // example: books
 } as const;
 
 export type BuildValues = Partial<Record<(typeof BUILD_VALUE_OUTPUTS)[keyof typeof BUILD_VALUE_OUTPUTS], string>>;

@@ -1,5 +1,5 @@
 // Sign-in: the user pool behind Cognito's managed login, the app's public client and the identity pool.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnManagedLoginBranding,
@@ -7,6 +7,7 @@ import {
   ManagedLoginVersion,
   Mfa,
   OAuthScope,
+  PasskeyUserVerification,
   StandardThreatProtectionMode,
   UserPool,
   type UserPoolClient,
@@ -54,6 +55,10 @@ export class SignIn extends Construct {
         tempPasswordValidity: Duration.days(3),
         passwordHistorySize: 5,
       },
+      // Choice-based sign-in: managed login offers a password or a passkey (Essentials plan or higher).
+      signInPolicy: { allowedFirstAuthFactors: { password: true, passkey: true } },
+      passkeyUserVerification: PasskeyUserVerification.PREFERRED,
+      passkeyRelyingPartyId: `${domainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`,
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       featurePlan: FeaturePlan.PLUS,
@@ -73,8 +78,8 @@ export class SignIn extends Construct {
     this.client = this.userPool.addClient('App', {
       userPoolClientName: 'snxt-app',
       generateSecret: false,
-      // Managed login signs in with SRP; no password ever reaches the app.
-      authFlows: { userSrp: true },
+      // Managed login signs in with SRP or, once a user has chosen how (USER_AUTH), a passkey; no secret reaches the app.
+      authFlows: { userSrp: true, user: true },
       oAuth: {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false, clientCredentials: false },
         scopes: [OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.OPENID],

@@ -47,8 +47,8 @@ export class Site extends Construct {
       originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
     });
     const viewerRequest = new CloudFrontFunction(this, 'ViewerRequest', {
-      comment: 'Prerendered pages from their files, the app for other paths, never the deploy configs',
-      code: FunctionCode.fromInline(viewerRequestCode(build.pages)),
+      comment: 'Files of the build as they are, each prerendered page from its file, the app for every other path',
+      code: FunctionCode.fromInline(viewerRequestCode(build)),
       runtime: FunctionRuntime.JS_2_0,
     });
     this.distribution = new Distribution(this, 'Distribution', {

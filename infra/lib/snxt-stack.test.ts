@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { Token } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../api/resources.ts';
 import { createApp } from './app.ts';
 import { readSiteBuild } from './site-build.ts';
 import { headersSentBy, type ViewerRequest, viewerRequest, writeTestBuild } from './test-support.ts';
@@ -14,16 +18,21 @@ const ENV = {
   VITE_ERROR_REPORT_URL: 'https://errors.example.com/snxt',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const RESOURCE_NAMES = ['notes', 'time-sheets'];
 
 let distDir: string;
 let template: Template;
 let stackIsAgnostic: boolean;
+/** The cloud assembly's folder, where the API's bundle is. */
+let assemblyDir: string;
 
 beforeAll(() => {
   distDir = writeTestBuild(ENV);
-  const { stack } = createApp({ distDir, env: ENV });
+  // Two resources of the test's own: the routes do not depend on what api/resources.ts holds.
+  const { app, stack } = createApp({ distDir, env: ENV, resourceNames: RESOURCE_NAMES });
   stackIsAgnostic = Token.isUnresolved(stack.account) && Token.isUnresolved(stack.region);
   template = Template.fromStack(stack);
+  assemblyDir = app.synth().directory;
 });
 
 const only = (type: string) => {
@@ -156,7 +165,7 @@ describe('the viewer-request function', () => {
     const fn = only('AWS::CloudFront::Function');
     expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     expect(fn.Properties.AutoPublish).toBe(true);
-    expect(fn.Properties.FunctionCode).toBe(viewerRequestCode(readSiteBuild(distDir, ENV).pages));
+    expect(fn.Properties.FunctionCode).toBe(viewerRequestCode(readSiteBuild(distDir, ENV)));
   });
 
   it('as deployed, answers the sample requests', () => {
@@ -167,6 +176,10 @@ describe('the viewer-request function', () => {
     expect(uriOf('/orders/42')).toBe('/index.html');
     expect(uriOf('/assets/x.js')).toBe('/assets/x.js');
     expect(uriOf('/v1.2/notes')).toBe('/index.html');
+    expect(uriOf('/users/john.doe')).toBe('/index.html');
+    expect(uriOf('/robots.txt')).toBe('/robots.txt');
+    expect(uriOf('/icons/icon-192.png')).toBe('/icons/icon-192.png');
+    expect(uriOf('/assets/%2e%2e/_headers')).toBe('/index.html');
     expect(run('/_headers')).toMatchObject({ statusCode: 404 });
     expect(run('/nginx-security-headers.conf')).toMatchObject({ statusCode: 404 });
   });
@@ -299,7 +312,7 @@ describe('the app client', () => {
       LogoutURLs: [distributionOrigin()],
       EnableTokenRevocation: true,
       PreventUserExistenceErrors: 'ENABLED',
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
     });
     expect([...client.AllowedOAuthScopes].sort()).toEqual(['email', 'openid', 'profile']);
   });
@@ -355,6 +368,172 @@ describe('the identity pool', () => {
   });
 });
 
+describe('the product API', () => {
+  const handlerId = () =>
+    Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } }))[0]!;
+  const tableId = () => only('AWS::DynamoDB::GlobalTable').id;
+  const apiId = () => only('AWS::ApiGatewayV2::Api').id;
+
+  it('keeps items in a DynamoDB table on demand, with point-in-time recovery, deletion protection and AWS-managed encryption, kept when the stack goes', () => {
+    const table = only('AWS::DynamoDB::GlobalTable');
+    expect(table.Properties).toEqual({
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      Replicas: [
+        {
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          Region: { Ref: 'AWS::Region' },
+        },
+      ],
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+    });
+    template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  it('runs the handler on Lambda, Node.js 22 on arm64, allowed its table and its own logs only', () => {
+    const handler = template.toJSON().Resources[handlerId()];
+    expect(handler.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Environment: {
+        Variables: {
+          TABLE_NAME: { Ref: tableId() },
+          CLIENT_IDS: ref('AWS::Cognito::UserPoolClient'),
+          ALLOWED_ORIGINS: {
+            'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [only('AWS::CloudFront::Distribution').id, 'DomainName'] }]],
+          },
+        },
+      },
+    });
+    const roleId = handler.Properties.Role['Fn::GetAtt'][0];
+    const role = template.toJSON().Resources[roleId];
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes(roleId),
+    );
+    expect(policies.map((policy) => policy.Properties.PolicyDocument.Statement)).toEqual([
+      [
+        {
+          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+          Effect: 'Allow',
+          Resource: { 'Fn::GetAtt': [tableId(), 'Arn'] },
+        },
+        {
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Effect: 'Allow',
+          Resource: { 'Fn::GetAtt': [handler.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] },
+        },
+      ],
+    ]);
+  });
+
+  it('bundles the handler of api/ with the SDK, offline: the bundle answers an event as the API does', async () => {
+    const handler = template.toJSON().Resources[handlerId()];
+    const bundle = join(assemblyDir, `asset.${handler.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.js');
+    const code = readFileSync(bundle, 'utf8');
+    expect(code).not.toMatch(/dynalite/);
+    Object.assign(process.env, { TABLE_NAME: 'items', ALLOWED_ORIGINS: 'https://app.test', CLIENT_IDS: 'client' });
+    const { handler: handle } = createRequire(import.meta.url)(bundle);
+    const answer = await handle({
+      rawPath: '/notes',
+      headers: { origin: 'https://app.test' },
+      requestContext: { http: { method: 'GET' }, domainName: 'api.test' },
+    });
+    expect(answer).toMatchObject({
+      statusCode: 401,
+      headers: { 'Access-Control-Allow-Origin': 'https://app.test', 'Cache-Control': 'no-store' },
+    });
+  });
+
+  it('routes /{resource} and /{resource}/{id} of every resource, each behind the JWT authorizer', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    const expected = RESOURCE_NAMES.flatMap((name) => [
+      `GET /${name}`,
+      `POST /${name}`,
+      `GET /${name}/{id}`,
+      `PUT /${name}/{id}`,
+      `DELETE /${name}/{id}`,
+    ]);
+    expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(expected.sort());
+    const authorizer = only('AWS::ApiGatewayV2::Authorizer').id;
+    for (const route of routes) {
+      expect(route.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizer } });
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      ApiId: { Ref: apiId() },
+      IntegrationType: 'AWS_PROXY',
+      IntegrationUri: { 'Fn::GetAtt': [handlerId(), 'Arn'] },
+      PayloadFormatVersion: '2.0',
+    });
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
+  });
+
+  it('takes access tokens of the user pool for the app client only', () => {
+    const pool = only('AWS::Cognito::UserPool').id;
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [ref('AWS::Cognito::UserPoolClient')],
+        Issuer: {
+          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: pool }]],
+        },
+      },
+    });
+  });
+
+  it("lets only the site's origin read it (CORS), with the headers the app sends and reads", () => {
+    expect(only('AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toEqual({
+      AllowOrigins: [
+        { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [only('AWS::CloudFront::Distribution').id, 'DomainName'] }]] },
+      ],
+      AllowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+      AllowHeaders: ['Authorization', 'Content-Type', 'If-Match'],
+      ExposeHeaders: ['ETag', 'Location'],
+      MaxAge: 600,
+    });
+  });
+
+  it('throttles its stage and writes access logs', () => {
+    const stage = only('AWS::ApiGatewayV2::Stage');
+    expect(stage.Properties).toMatchObject({
+      ApiId: { Ref: apiId() },
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: 50,
+        ThrottlingBurstLimit: 100,
+      },
+    });
+    const logs = stage.Properties.AccessLogSettings;
+    const format = JSON.parse(logs.Format) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+    expect(Object.keys(template.findResources('AWS::Logs::LogGroup'))).toContain(logs.DestinationArn['Fn::GetAtt'][0]);
+  });
+
+  it('lets only this API invoke the handler', () => {
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter((permission) =>
+      JSON.stringify(permission.Properties.FunctionName).includes(handlerId()),
+    );
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]!.Properties).toMatchObject({
+      Action: 'lambda:InvokeFunction',
+      Principal: 'apigateway.amazonaws.com',
+    });
+    expect(JSON.stringify(permissions[0]!.Properties.SourceArn)).toContain(apiId());
+  });
+});
+
 describe('the outputs', () => {
   it("are the app's VITE_* values and its address", () => {
     const pool = only('AWS::Cognito::UserPool').id;
@@ -379,6 +558,14 @@ describe('the outputs', () => {
       Description: 'VITE_COGNITO_IDENTITY_POOL_ID',
       Value: ref('AWS::Cognito::IdentityPool'),
     });
+    const endpoint = { 'Fn::GetAtt': [only('AWS::ApiGatewayV2::Api').id, 'ApiEndpoint'] };
+    template.hasOutput('ApiUrl', { Description: 'VITE_API_URL', Value: endpoint });
+    // example: books {
+    template.hasOutput('BooksApiUrl', {
+      Description: 'VITE_BOOKS_API_URL',
+      Value: { 'Fn::Join': ['', [endpoint, '/books']] },
+    });
+    // example: books }
     template.hasOutput('SiteUrl', { Value: distributionOrigin() });
   });
 });
@@ -388,11 +575,25 @@ describe('the options in cdk.json', () => {
     const { stack } = createApp({
       distDir,
       env: ENV,
-      context: { 'snxt:guests': 'true', 'snxt:domainPrefix': 'team-snxt' },
+      context: { 'snxt:guests': 'true', 'snxt:domainPrefix': 'team-snxt', 'aws:cdk:bundling-stacks': [] },
     });
     const options = Template.fromStack(stack);
     options.hasResourceProperties('AWS::Cognito::IdentityPool', { AllowUnauthenticatedIdentities: true });
     options.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'team-snxt' });
+  });
+});
+
+describe("the API's resources", () => {
+  it('are those of api/resources.ts unless given', () => {
+    const { stack } = createApp({ distDir, env: ENV, context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(stack.api.resourceNames).toEqual(Object.keys(RESOURCES));
+  });
+
+  it('are refused when a name cannot be a path', () => {
+    for (const name of ['Notes', 'a/b', '-x', 'x-', '__proto__', '']) {
+      const context = { 'aws:cdk:bundling-stacks': [] };
+      expect(() => createApp({ distDir, env: ENV, context, resourceNames: [name] }), name).toThrow(/cannot be a path/);
+    }
   });
 });
 

@@ -1,20 +1,52 @@
-/* global PAGES, NOT_SERVED */
+/* global PAGES, FILES, NOT_SERVED */
 /* exported handler */
-// CloudFront Function (cloudfront-js-2.0), viewer request. The CDK app puts PAGES and NOT_SERVED above this.
+// CloudFront Function (cloudfront-js-2.0), viewer request. The CDK app puts PAGES, FILES and NOT_SERVED above this.
+// A path reaches the bucket as it is only when it names a file of the build or lies under /assets/; the app answers
+// every other path, and any path with a `.` or `..` segment in any of its decodings.
+var APP = '/index.html';
+var DECODINGS = 3;
+
+function decode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch (error) {
+    return null;
+  }
+}
+
+function hasDotSegment(path) {
+  var segments = path.split(/[/\\]/);
+  for (var i = 0; i < segments.length; i += 1) {
+    if (segments[i] === '.' || segments[i] === '..') return true;
+  }
+  return false;
+}
+
+// The key the bucket would read (the path decoded once), or null: undecodable, or a dot segment however encoded.
+function bucketPath(uri) {
+  var once = decode(uri);
+  var path = uri;
+  for (var round = 0; round <= DECODINGS && path !== null; round += 1) {
+    if (hasDotSegment(path)) return null;
+    var next = decode(path);
+    if (next === path) break;
+    path = next;
+  }
+  return once;
+}
+
 function handler(event) {
   var request = event.request;
-  var path = request.uri;
-  try {
-    path = decodeURIComponent(request.uri);
-  } catch (error) {
-    // Not a name of the build's files either way: the app's own route.
+  var path = bucketPath(request.uri);
+  if (path === null) {
+    request.uri = APP;
+    return request;
   }
-  if (NOT_SERVED.indexOf(path) !== -1) {
+  var trimmed = path.replace(/\/+$/, '') || '/';
+  if (NOT_SERVED.indexOf(trimmed) !== -1) {
     return { statusCode: 404, statusDescription: 'Not Found', headers: { 'cache-control': { value: 'no-cache' } } };
   }
-  var name = path.slice(path.lastIndexOf('/') + 1);
-  if (path.indexOf('/assets/') === 0 || name.indexOf('.') !== -1) return request;
-  var page = path.replace(/\/+$/, '') || '/';
-  request.uri = Object.prototype.hasOwnProperty.call(PAGES, page) ? PAGES[page] : '/index.html';
+  if (path.indexOf('/assets/') === 0 || FILES.indexOf(path) !== -1) return request;
+  request.uri = Object.prototype.hasOwnProperty.call(PAGES, trimmed) ? PAGES[trimmed] : APP;
   return request;
 }

@@ -6,8 +6,26 @@ import { viewerRequestCode } from './viewer-request.ts';
 const FUNCTION_CODE_LIMIT = 10_240;
 
 const PAGES = { '/': '/index.html', '/settings': '/settings.html', '/orders/list': '/orders/list.html' };
-const run = viewerRequest(viewerRequestCode(PAGES));
+const FILES = [
+  'index.html',
+  'settings.html',
+  'orders/list.html',
+  'sw.js',
+  'workbox-4a5b6c.js',
+  'favicon.svg',
+  'robots.txt',
+  'manifest.webmanifest',
+  'icons/icon-192.png',
+  'assets/index-AbC123.js',
+  'assets/i18n/en.json',
+];
+const run = viewerRequest(viewerRequestCode({ pages: PAGES, files: FILES }));
 const uriOf = (path: string) => (run(path) as Request).uri;
+const NOT_FOUND = {
+  statusCode: 404,
+  statusDescription: 'Not Found',
+  headers: { 'cache-control': { value: 'no-cache' } },
+};
 
 describe('the viewer-request function', () => {
   it('serves each prerendered page from its file, with or without a trailing slash', () => {
@@ -18,18 +36,67 @@ describe('the viewer-request function', () => {
   });
 
   it.each(['/orders/42', '/profile', '/Settings', '/settings/extra', '/v1.2/notes', '//settings'])(
-    'sends %s, a path without an extension that is no prerendered page, to the app',
+    'sends %s, a path that is no prerendered page, to the app',
     (path) => expect(uriOf(path)).toBe('/index.html'),
   );
 
-  it.each(['/assets/x.js', '/assets/i18n/en.json', '/sw.js', '/index.html', '/v1.2/notes.json', '/favicon.svg'])(
-    'leaves %s, a file, as it is',
-    (path) => expect(uriOf(path)).toBe(path),
+  it.each([
+    '/users/john.doe',
+    '/orders/a.b',
+    '/v1.2/notes.json',
+    '/report.pdf',
+    '/Index.html',
+    '/sw.js/',
+    '/icons/icon-192.png.map',
+    '/favicon.svg.br',
+    '/assetsx/app.js',
+    '/orders/list.html/x',
+  ])('sends %s, a path with a dot that is no file of the build, to the app', (path) =>
+    expect(uriOf(path)).toBe('/index.html'),
   );
+
+  it.each([
+    '/assets/index-AbC123.js',
+    '/assets/i18n/en.json',
+    '/sw.js',
+    '/workbox-4a5b6c.js',
+    '/index.html',
+    '/settings.html',
+    '/orders/list.html',
+    '/favicon.svg',
+    '/robots.txt',
+    '/manifest.webmanifest',
+    '/icons/icon-192.png',
+    '/sw%2Ejs',
+  ])('leaves %s, a file of the build, as it is', (path) => expect(uriOf(path)).toBe(path));
 
   it('never answers a path under /assets/ with the page: a missing chunk stays a 404', () => {
     expect(uriOf('/assets/missing')).toBe('/assets/missing');
+    expect(uriOf('/assets/index-Old999.js')).toBe('/assets/index-Old999.js');
     expect(uriOf('/assets/')).toBe('/assets/');
+  });
+
+  it.each([
+    '/assets/../_headers',
+    '/assets/%2e%2e/_headers',
+    '/assets/%2E%2e/nginx-security-headers.conf',
+    '/assets/.%2E/sw.js',
+    '/assets/%2e./x',
+    '/assets/./index-AbC123.js',
+    '/assets/%2e/index-AbC123.js',
+    '/assets/%252e%252e/_headers',
+    '/assets/..%2f_headers',
+    '/assets/..%5C_headers',
+    '/assets\\..\\_headers',
+    '/assets/x/..',
+    '/../sw.js',
+    '/./sw.js',
+    '/settings/..',
+    '/icons/../sw.js',
+    '/%2e%2e/%2e%2e/etc/passwd',
+  ])('never sends %s, a path with a dot segment, to the bucket as it is: the app answers it', (path) => {
+    const answer = run(path);
+    expect(answer).toEqual({ uri: '/index.html', querystring: {} });
   });
 
   it.each([
@@ -38,21 +105,19 @@ describe('the viewer-request function', () => {
     '/%5Fheaders',
     '/%5fheaders',
     '/nginx-security-headers%2Econf',
+    '/_headers/',
   ])('answers %s, a deploy config, with 404 that no one keeps', (path) => {
-    expect(run(path)).toEqual({
-      statusCode: 404,
-      statusDescription: 'Not Found',
-      headers: { 'cache-control': { value: 'no-cache' } },
-    });
+    expect(run(path)).toEqual(NOT_FOUND);
   });
 
-  it.each(['/__proto__', '/constructor', '/toString', '/hasOwnProperty', '/valueOf'])(
-    'takes %s for an app path, not for a property of the page list',
+  it.each(['/__proto__', '/constructor', '/toString', '/hasOwnProperty', '/valueOf', '/__proto__.js'])(
+    'takes %s for an app path, not for a property of the page or file lists',
     (path) => expect(uriOf(path)).toBe('/index.html'),
   );
 
   it('takes a path it cannot decode for an app path', () => {
     expect(uriOf('/%E0%A4%A')).toBe('/index.html');
+    expect(uriOf('/assets/%E0%A4%A.js')).toBe('/index.html');
   });
 
   it('keeps the query string', () => {
@@ -62,15 +127,18 @@ describe('the viewer-request function', () => {
 });
 
 describe("the function's size", () => {
-  it('stays within CloudFront\u2019s quota for a site with many prerendered pages', () => {
-    const pages = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`/page-${i}`, `/page-${i}.html`]));
-    expect(Buffer.byteLength(viewerRequestCode(pages))).toBeLessThanOrEqual(FUNCTION_CODE_LIMIT);
+  const manyPages = (count: number, prefix = '/page-') =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, `${prefix}${i}.html`]));
+
+  it('stays within CloudFront\u2019s quota for a site with many prerendered pages and files', () => {
+    const pages = manyPages(100);
+    const files = [...Object.values(pages).map((file) => file.slice(1)), ...FILES];
+    expect(Buffer.byteLength(viewerRequestCode({ pages, files }))).toBeLessThanOrEqual(FUNCTION_CODE_LIMIT);
   });
 
-  it('is refused at synthesis when the page list would take it past the quota, with what to do', () => {
-    const pages = Object.fromEntries(
-      Array.from({ length: 400 }, (_, i) => [`/guides/page-${i}`, `/guides/page-${i}.html`]),
-    );
-    expect(() => viewerRequestCode(pages)).toThrow(/at most 10240.*KeyValueStore/s);
+  it('is refused at synthesis when the lists would take it past the quota, with what to do', () => {
+    const pages = manyPages(300, '/guides/page-');
+    const files = Object.values(pages).map((file) => file.slice(1));
+    expect(() => viewerRequestCode({ pages, files })).toThrow(/at most 10240.*KeyValueStore/s);
   });
 });

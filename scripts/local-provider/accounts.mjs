@@ -32,7 +32,7 @@ export function createAccounts(fixed) {
 }
 
 // example: books {
-export function testAccounts(accounts, templates) {
+export function testAccounts(accounts, templates, { onCreated = async () => undefined } = {}) {
   return async (ctx, next) => {
     if (ctx.path !== TEST_ACCOUNTS_PATH) return next();
     const body = await readBody(ctx.req, 1024);
@@ -53,7 +53,9 @@ export function testAccounts(accounts, templates) {
       ctx.body = { error: `like must be one of ${Object.keys(templates).join(', ')}` };
       return undefined;
     }
-    const { sub, email, password, name, groups } = accounts.copyOf(templates[like]);
+    const account = accounts.copyOf(templates[like]);
+    await onCreated(account);
+    const { sub, email, password, name, groups } = account;
     ctx.status = 201;
     ctx.body = { sub, email, password, name, groups };
     return undefined;

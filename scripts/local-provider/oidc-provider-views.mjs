@@ -1,6 +1,7 @@
-// The local provider's pages: self-contained, with inline CSS and nothing external.
+// The local provider's pages: self-contained, with inline CSS and nothing external; scripts only its own or hashed.
+import { createHash } from 'node:crypto';
 
-function escapeHtml(value) {
+export function escapeHtml(value) {
   return String(value ?? '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -33,10 +34,30 @@ const STYLE = `
   .error { color: var(--error); font-weight: 600; }
   .hint { margin: 1.25rem 0 0; font-size: 0.875rem; color: var(--muted); }
   .hint code { font: inherit; white-space: nowrap; }
+  .or { margin: 1.25rem 0 0.75rem; text-align: center; color: var(--muted); }
+  button.secondary { color: var(--accent); background: transparent; border: 1px solid var(--accent); }
+  a { color: var(--accent); }
   pre { white-space: pre-wrap; word-break: break-word; font-size: 0.875rem; }
 `;
 
-function layout({ title, body, head = '' }) {
+const SIGN_OUT_SCRIPT = 'document.forms[0].submit();';
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The pages' CSP: the form posts (and the redirects after them) may go to the provider and the apps' origins. */
+export function pageSecurityPolicy(appOrigins) {
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${sha256(SIGN_OUT_SCRIPT)}`,
+    `style-src ${sha256(STYLE)}`,
+    'img-src data:',
+    "connect-src 'self'",
+    `form-action 'self' ${appOrigins.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+export function layout({ title, body, head = '' }) {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -56,12 +77,14 @@ ${body}
 </html>`;
 }
 
-export function signInPage({ action, email = '', error = false, accounts }) {
+export function signInPage({ action, email = '', error = false, passkeyError = false, accounts, passkey = null }) {
   const invalid = error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   return layout({
     title: 'Sign in',
+    head: passkey ? PASSKEY_SCRIPTS : '',
     body: `    <h1>Sign in</h1>
     ${error ? '<p id="signin-error" class="error" role="alert">Incorrect email or password.</p>' : ''}
+    ${passkeyError ? '<p class="error" role="alert">That passkey could not sign you in.</p>' : ''}
     <form method="post" action="${escapeHtml(action)}" novalidate>
       <label for="email">Email</label>
       <input id="email" name="email" type="email" autocomplete="username" spellcheck="false"
@@ -70,6 +93,7 @@ export function signInPage({ action, email = '', error = false, accounts }) {
       <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
       <button type="submit">Sign in</button>
     </form>
+    ${passkey ? passkeyForm({ ...passkey, kind: 'sign-in', label: 'Sign in with a passkey' }) : ''}
     <p class="hint">Local development identity provider. Accounts: ${accounts
       .map(
         (account) =>
@@ -92,8 +116,23 @@ export function logoutPage(form) {
     title: 'Signing out',
     body: `    <h1>Signing out…</h1>
     ${autoForm}
-    <script>document.forms[0].submit();</script>`,
+    <script>${SIGN_OUT_SCRIPT}</script>`,
   });
+}
+
+export const PASSKEY_SCRIPTS =
+  '<script src="/passkeys/simplewebauthn-browser.js" defer></script><script src="/passkeys/passkeys-page.js" defer></script>';
+
+export function passkeyForm({ kind, optionsUrl, action, label, hidden = {} }) {
+  const fields = Object.entries(hidden)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return `${kind === 'sign-in' ? '<p class="or">or</p>' : ''}
+    <form method="post" action="${escapeHtml(action)}" data-passkey="${kind}" data-options="${escapeHtml(optionsUrl)}">
+      ${fields}<input type="hidden" name="credential" value="">
+      <button type="submit"${kind === 'sign-in' ? ' class="secondary"' : ''}>${escapeHtml(label)}</button>
+    </form>
+    <p class="error" role="alert" data-passkey-status></p>`;
 }
 
 export function signedOutPage() {

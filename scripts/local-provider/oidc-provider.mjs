@@ -1,6 +1,7 @@
 // A local OpenID Connect provider (oidc-provider) answering like a Cognito user pool with one public client, in
 // memory, for `npm start` and the e2e tests: PKCE, refresh tokens neither rotated nor ended with the session, the
-// scope claims and auth_time in the ID token, no consent, Cognito's paths, `GET /logout` and /identity/.
+// scope claims and auth_time in the ID token, no consent, Cognito's paths, `GET /logout`, /identity/, on a host
+// name (localhost) passkeys (passkeys.mjs), and the product API of api/ at /api/, on dynalite.
 
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -9,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 import { createAccounts } from './accounts.mjs';
 import { testAccounts } from './accounts.mjs'; // example: books
-import { BOOKS_PATH, booksApi } from './books-api.mjs'; // example: books
 import { DEMO_BOOKS } from './books-seed.mjs'; // example: books
-import { createBooksStore } from './books-store.mjs'; // example: books
 import { cognitoIdentity, DEFAULT_IDENTITY_POOL_ID, IDENTITY_PATH } from './cognito-identity.mjs';
-import { errorPage, logoutPage, signedOutPage, signInPage } from './oidc-provider-views.mjs';
+import { loadLocalApi } from './load-api.mjs';
+import { errorPage, logoutPage, pageSecurityPolicy, signedOutPage, signInPage } from './oidc-provider-views.mjs';
+import { createPasskeyStore, passkeySignIn, passkeys, relyingPartyOf } from './passkeys.mjs';
+import { API_PATH, resourceApi } from './resource-api.mjs';
 
 // The demo account is in groups (the profile shows them), the outsider in none.
 export const DEMO_ACCOUNT = Object.freeze({
@@ -45,12 +47,14 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 /**
  * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
- * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens.
- * The Books API takes `booksClientId`'s tokens (the app's); `testAccounts` opens `POST /test/accounts`. // example: books
+ * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens. The product API takes
+ * `apiClientId`'s tokens, keeps its data in `apiDataDir` (else in memory) and serves `apiResources` (tests) if given.
+ * `testAccounts` opens `POST /test/accounts`. // example: books
  * @param {{ redirectUris: string[], signingKey?: import('node:crypto').JsonWebKey, port?: number, host?: string,
- *   testAccounts?: boolean, booksClientId?: string, // example: books
+ *   testAccounts?: boolean, // example: books
  *   clientId?: string, accessTokenTtl?: number, identityPoolId?: string, identityAllowGuests?: boolean,
- *   identityCredentialsTtl?: number, log?: boolean }} options
+ *   identityCredentialsTtl?: number, apiClientId?: string, apiDataDir?: string, apiResources?: Record<string, object>,
+ *   log?: boolean }} options
  */
 export async function startOidcProvider({
   port = 0,
@@ -63,7 +67,9 @@ export async function startOidcProvider({
   identityCredentialsTtl = 3600,
   signingKey,
   testAccounts: withTestAccounts = false, // example: books
-  booksClientId = clientId, // example: books
+  apiClientId = clientId,
+  apiDataDir,
+  apiResources,
   log = false,
 }) {
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
@@ -85,15 +91,34 @@ export async function startOidcProvider({
   const issuer = `http://${host}:${actualPort}`;
 
   const Provider = await loadProvider(log);
-  const close = () =>
+  let api;
+  const closeServer = () =>
     new Promise((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
     });
+  const close = async () => {
+    await closeServer();
+    await api?.close();
+  };
   const identity = { poolId: identityPoolId, allowGuests: identityAllowGuests, credentialsTtl: identityCredentialsTtl };
   const accounts = createAccounts([DEMO_ACCOUNT, OUTSIDER_ACCOUNT]);
-  const books = createBooksStore({ seedFor: (sub) => (accounts.bySub(sub)?.startsWithBooks ? DEMO_BOOKS : []) }); // example: books
   try {
+    const { startLocalApi } = await loadLocalApi();
+    api = await startLocalApi({
+      dataDir: apiDataDir,
+      ...(apiResources && { resources: apiResources }),
+      allowedOrigins: redirectUris.map((uri) => new URL(uri).origin),
+      clientIds: [apiClientId],
+      baseUrl: `${issuer}${API_PATH}`,
+      logError: (error) => console.error('[local api]', error),
+    });
+    // example: books {
+    const seedBooks = async (account) => {
+      if (account.startsWithBooks) await api.seed(account.sub, 'books', DEMO_BOOKS);
+    };
+    if (api.created) await seedBooks(DEMO_ACCOUNT);
+    // example: books }
     const provider = createProvider(Provider, {
       issuer,
       port: actualPort,
@@ -103,8 +128,8 @@ export async function startOidcProvider({
       identity,
       signingKey,
       accounts,
-      books: { store: books, clientId: booksClientId }, // example: books
-      testAccounts: withTestAccounts, // example: books
+      api: { local: api, clientId: apiClientId },
+      testAccounts: withTestAccounts && { onCreated: seedBooks }, // example: books
       log,
     });
     handler = provider.callback();
@@ -119,8 +144,8 @@ export async function startOidcProvider({
     clientId,
     identityEndpoint: `${issuer}${IDENTITY_PATH}`,
     identityPoolId,
-    booksUrl: `${issuer}${BOOKS_PATH}`, // example: books
-    resetBooks: books.reset, // example: books
+    apiUrl: `${issuer}${API_PATH}`,
+    booksUrl: `${issuer}${API_PATH}/books`, // example: books
     close,
   };
 }
@@ -203,7 +228,7 @@ function createProvider(
     identity,
     signingKey: givenKey,
     accounts,
-    books, // example: books
+    api,
     testAccounts: withTestAccounts, // example: books
     log,
   },
@@ -326,22 +351,19 @@ function createProvider(
 
   // provider.use() mounts middleware before the provider's own routes.
   if (log) enableLogging(provider);
+  provider.use(pageSecurity(pageSecurityPolicy(redirectUris.map((uri) => new URL(uri).origin))));
   provider.use(errorBoundary);
   provider.use(cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, cookieOptions }));
-  provider.use(signInInteraction(provider, accounts));
+  const rp = relyingPartyOf(issuer);
+  provider.use(signInInteraction(provider, accounts, rp !== null));
+  if (rp) {
+    const store = createPasskeyStore();
+    provider.use(passkeys({ provider, rp, clientId, redirectUris, accounts, store }));
+  }
+  provider.use(resourceApi({ provider, clientId: api.clientId, accountOf: accounts.bySub, api: api.local }));
   // example: books {
-  provider.use(
-    booksApi({
-      provider,
-      clientId: books.clientId,
-      issuer,
-      appOrigins: redirectUris.map((uri) => new URL(uri).origin),
-      accountOf: accounts.bySub,
-      store: books.store,
-    }),
-  );
   if (withTestAccounts) {
-    provider.use(testAccounts(accounts, { demo: DEMO_ACCOUNT, outsider: OUTSIDER_ACCOUNT }));
+    provider.use(testAccounts(accounts, { demo: DEMO_ACCOUNT, outsider: OUTSIDER_ACCOUNT }, withTestAccounts));
   }
   // example: books }
   provider.use(
@@ -370,6 +392,13 @@ function accountClaims(account) {
       family_name: account.familyName,
       ...(use === 'id_token' && account.groups.length > 0 ? { 'cognito:groups': [...account.groups] } : {}),
     }),
+  };
+}
+
+function pageSecurity(policy) {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.response.is('html')) ctx.set('Content-Security-Policy', policy);
   };
 }
 
@@ -408,7 +437,7 @@ function cognitoLogout({ provider, clientId, redirectUris, sessionCookieName, co
   };
 }
 
-function signInInteraction(provider, accounts) {
+function signInInteraction(provider, accounts, withPasskeys) {
   return async (ctx, next) => {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
     if (!match) return next();
@@ -419,12 +448,13 @@ function signInInteraction(provider, accounts) {
     const interaction = await provider.interactionDetails(ctx.req, ctx.res);
     if (interaction.uid !== uid) ctx.throw(400, 'interaction mismatch, start the sign-in again');
     const action = `/interaction/${uid}/login`;
+    const passkey = withPasskeys ? passkeySignIn(uid) : null;
 
     if (interaction.prompt.name !== 'login') ctx.throw(500, `unexpected prompt: ${interaction.prompt.name}`);
 
     if (!login) {
       ctx.type = 'html';
-      ctx.body = signInPage({ action, accounts: accounts.listed });
+      ctx.body = signInPage({ action, accounts: accounts.listed, passkey });
       return undefined;
     }
 
@@ -435,7 +465,7 @@ function signInInteraction(provider, accounts) {
     if (!account || password !== account.password) {
       // 200 like Cognito (a 401 would put a "Failed to load resource" error in the browser console).
       ctx.type = 'html';
-      ctx.body = signInPage({ action, email, error: true, accounts: accounts.listed });
+      ctx.body = signInPage({ action, email, error: true, accounts: accounts.listed, passkey });
       return undefined;
     }
     const result = { login: { accountId: account.sub, amr: ['pwd'] } };
@@ -476,6 +506,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '5174' },
+      host: { type: 'string', default: 'localhost' },
       redirect: { type: 'string', multiple: true, default: [] },
       'client-id': { type: 'string', default: 'snxt-local' },
       'access-token-ttl': { type: 'string', default: '3600' },
@@ -491,6 +522,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const op = await startOidcProvider({
     port: Number(values.port),
+    host: values.host,
     redirectUris: values.redirect,
     clientId: values['client-id'],
     accessTokenTtl: Number(values['access-token-ttl']),
@@ -501,6 +533,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   });
   console.log(`OIDC provider ready at ${op.issuer}`);
   console.log(`Identity pool ${op.identityPoolId} at ${op.identityEndpoint}`);
+  console.log(`Product API at ${op.apiUrl}/{resource}`);
   console.log(`Books API at ${op.booksUrl}`); // example: books
   const stop = () =>
     op.close().then(

@@ -1,7 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { routeFileProblem } from './routes.mjs';
 
 const SEGMENT = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+// Names the router reads: an index, a layout's own file, a parameter, a pathless layout, an ignored file, a group.
+const ROUTER_WORDS = new Set(['index', 'route']);
+const ROUTER_MARKS = /^[$_\-([]/;
+const I18N_DIR = 'public/assets/i18n';
+const ROUTES_FOLDER = 'src/routes/';
 // Folders of public/ answered as files, and what the service worker and the headers files own.
 const TAKEN_FIRST_SEGMENTS = new Set(['assets', 'icons', 'sw', 'workbox', 'api']);
 const SETTING_NAME = /^[a-z][a-zA-Z0-9]{1,39}$/;
@@ -18,24 +24,43 @@ export function checkText(text) {
   const value = String(text ?? '').trim();
   if (value === '') return 'Give an English text, e.g. "Reports".';
   if ([...value].length > MAX_TEXT) return `Keep it to ${MAX_TEXT} characters.`;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f-\u009f{}<>'`\\]/.test(value))
-    return 'Use plain words: no line breaks, quotes, { } < > or \\.';
+  // Unseen, they would reorder or break what reviewers read in the committed code and texts.
+  const unseen = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u.exec(value)?.[0];
+  if (unseen !== undefined) {
+    const code = `U+${unseen.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return `It holds ${code}, a control, direction or line-separator character: type the text plainly.`;
+  }
+  if (/[{}<>'`\\]/.test(value)) return 'Use plain words: no quotes, { } < > or \\.';
   return true;
 }
 
+function takenText(root, taken) {
+  for (const file of readdirSync(join(root, I18N_DIR)).filter((name) => name.endsWith('.json'))) {
+    const key = Object.keys(JSON.parse(readFileSync(join(root, I18N_DIR, file), 'utf8'))).find(taken);
+    if (key !== undefined) return `${key} is a text already (${I18N_DIR}/${file})`;
+  }
+  return null;
+}
+
 export function checkPagePath(root) {
-  return (input) => {
+  return async (input) => {
     const path = String(input ?? '').trim();
     const segments = path.split('/').slice(1);
-    if (!path.startsWith('/') || segments.length === 0 || !segments.every((segment) => SEGMENT.test(segment))) {
-      return 'Give a path like /reports or /admin/audit-log: lower-case words joined by hyphens.';
+    const plain = 'Give a path like /reports or /admin/audit-log: lower-case words joined by hyphens.';
+    if (!path.startsWith('/') || segments.length === 0) return plain;
+    const marked = segments.find((segment) => ROUTER_MARKS.test(segment) || ROUTER_WORDS.has(segment));
+    if (marked !== undefined) {
+      return `"${marked}" means something to the router (index, route, or a first $ _ - ( [): ${plain}`;
     }
+    if (!segments.every((segment) => SEGMENT.test(segment))) return plain;
     if (TAKEN_FIRST_SEGMENTS.has(segments[0])) return `/${segments[0]} belongs to the build's own files.`;
     const names = pageNames({ path, title: 'x' });
     if (existsSync(join(root, names.routeFile))) return `${path} is a page already (${names.routeFile}).`;
     if (existsSync(join(root, names.pageFile))) return `${names.pageFile} exists already.`;
-    return true;
+    const text = takenText(root, (key) => key === names.titleKey);
+    if (text) return `${path} cannot be added: ${text}.`;
+    const problem = await routeFileProblem(root, names.routeFile.slice(ROUTES_FOLDER.length));
+    return problem ? `${path} cannot be added: ${problem}.` : true;
   };
 }
 
@@ -50,7 +75,7 @@ export function pageNames({ path, title }) {
     domain,
     component: `${pascal(words)}Page`,
     titleKey: `snxt.menu.${camel(words)}`,
-    routeFile: `src/routes/${segments.join('/')}.tsx`,
+    routeFile: `${ROUTES_FOLDER}${segments.join('/')}.tsx`,
     pageFile: `src/features/${domain}/${domain}-page.tsx`,
     testFile: `src/features/${domain}/${domain}-page.test.tsx`,
     indexFile: `src/features/${domain}/index.ts`,
@@ -72,7 +97,9 @@ export function checkSettingName(root) {
     const { listName, typeName } = choiceNames(name);
     if (new RegExp(`\\b(${listName}|${typeName})\\b`).test(constants))
       return `src/config/constants.ts has ${listName} or ${typeName}.`;
-    return true;
+    const labelKey = `snxt.settings.${name}`;
+    const text = takenText(root, (key) => key === labelKey || key.startsWith(`${labelKey}.`));
+    return text ? `${name} cannot be added: ${text}.` : true;
   };
 }
 

@@ -1,9 +1,8 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   checkChoices,
   checkPagePath,
@@ -14,11 +13,48 @@ import {
   settingNames,
 } from './names.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT_ROUTE =
+  "import { createRootRoute } from '@tanstack/react-router';\nexport const Route = createRootRoute();\n";
+const route = (path: string, component = '') =>
+  `import { createFileRoute } from '@tanstack/react-router';\nexport const Route = createFileRoute('${path}')({${component}});\n`;
+
+/** A repository of its own, so that no page or setting a team adds changes what these tests find. */
+function repository(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), 'snxt-names-'));
+  const all: Record<string, string> = {
+    'src/routes/__root.tsx': ROOT_ROUTE,
+    'src/features/settings/settings-fields.ts': 'export const SETTING_FIELDS = {\n  theme: row(1),\n};\n',
+    'src/config/constants.ts': "export type Density = 'low' | 'high';\n",
+    'public/assets/i18n/en.json': '{ "snxt.menu.settings": "Settings", "snxt.menu.auditLog": "Audit log" }\n',
+    'public/assets/i18n/he.json': '{ "snxt.menu.settings": "הגדרות", "snxt.settings.animations.page": "x" }\n',
+    ...files,
+  };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+function repo(files: Record<string, string> = {}) {
+  roots.push(repository(files));
+  return roots.at(-1)!;
+}
 
 describe('a page path', () => {
-  it.each(['/reports', '/admin/audit-log', '/q3-results'])('takes %s', (path) => {
-    expect(checkPagePath(root)(path)).toBe(true);
+  const root = repo({
+    'src/routes/settings.tsx': route('/settings', ' component: SettingsPage '),
+    'src/routes/orders/index.tsx': route('/orders/'),
+    'src/routes/orders/$id.tsx': route('/orders/$id'),
+    'src/routes/admin/route.tsx': route('/admin', ' component: () => <Outlet /> ').replace(
+      'createFileRoute }',
+      'createFileRoute, Outlet }',
+    ),
+  });
+
+  it.each(['/reports', '/admin/audit-log', '/q3-results', '/orders/stats'])('takes %s', async (path) => {
+    expect(await checkPagePath(root)(path)).toBe(true);
   });
 
   it.each([
@@ -34,12 +70,61 @@ describe('a page path', () => {
     ['an encoded slash', '/a%2fb'],
     ['a query', '/reports?x=1'],
     ['a public folder', '/assets/reports'],
-  ])('refuses %s (%s)', (_case, path) => {
-    expect(checkPagePath(root)(path)).toEqual(expect.any(String));
+    ['an index segment', '/x/index'],
+    ['a route segment', '/admin/route'],
+    ['a pathless layout', '/_admin/x'],
+    ['an ignored file', '/-notes'],
+    ['a group', '/(admin)/x'],
+    ['an escape', '/[x]'],
+    ['a line separator', '/reports\u2028x'],
+  ])('refuses %s (%s)', async (_case, path) => {
+    expect(await checkPagePath(root)(path)).toEqual(expect.any(String));
   });
 
-  it('refuses a page that exists', () => {
-    expect(checkPagePath(root)('/settings')).toMatch(/is a page already/);
+  it.each([
+    ['a page that exists', '/settings', '/settings is a page already (src/routes/settings.tsx).'],
+    ['a path a folder of pages serves', '/orders', '/orders is served already by src/routes/orders/index.tsx'],
+    ['a page whose title is a text already', '/audit-log', 'snxt.menu.auditLog is a text already'],
+  ])('refuses %s (%s)', async (_case, path, reason) => {
+    expect(await checkPagePath(root)(path)).toContain(reason);
+  });
+
+  it.each([
+    ['x/index.tsx', '/x is served already by src/routes/x/index.tsx'],
+    ['x/route.tsx', '/x is served already by src/routes/x/route.tsx'],
+    ['x.index.tsx', '/x is served already by src/routes/x.index.tsx'],
+    ['_layout/x.tsx', '/x is served already by src/routes/_layout/x.tsx'],
+    ['(group)/x.tsx', '/x is served already by src/routes/(group)/x.tsx'],
+    ['x.lazy.tsx', '/x is served already by src/routes/x.lazy.tsx'],
+    ['x/$id.tsx', 'it would become the frame of src/routes/x/$id.tsx'],
+  ])('refuses /x where src/routes/%s is: %s', async (file, reason) => {
+    const pages: Record<string, string> = file.startsWith('_layout/')
+      ? { 'src/routes/_layout.tsx': route('/_layout') }
+      : {};
+    const text = file.endsWith('.lazy.tsx')
+      ? "import { createLazyFileRoute } from '@tanstack/react-router';\nexport const Route = createLazyFileRoute('/x')({});\n"
+      : route(
+          `/${file
+            .replace(/\.tsx$/, '')
+            .replace(/(^|\/)index$/, '$1')
+            .replace('.', '/')}`,
+        );
+    expect(await checkPagePath(repo({ ...pages, [`src/routes/${file}`]: text }))('/x')).toEqual(
+      expect.stringContaining(reason),
+    );
+  });
+
+  it('refuses a path the dotted file a.b.tsx serves', async () => {
+    expect(await checkPagePath(repo({ 'src/routes/a.b.tsx': route('/a/b') }))('/a/b')).toContain(
+      '/a/b is served already by src/routes/a.b.tsx',
+    );
+  });
+
+  it('refuses a page below a page that shows no <Outlet />, and takes one below a frame that does', async () => {
+    expect(await checkPagePath(root)('/settings/advanced')).toContain(
+      'it would show inside src/routes/settings.tsx, whose page renders no <Outlet />',
+    );
+    expect(await checkPagePath(root)('/admin/users')).toBe(true);
   });
 
   it('names its files, component and title key', () => {
@@ -56,23 +141,24 @@ describe('a page path', () => {
 });
 
 describe('a setting name', () => {
+  const root = repo();
+
   it('takes a new camelCase name', () => {
     expect(checkSettingName(root)('compactTables')).toBe(true);
   });
 
-  it.each([
-    'theme',
-    'stickyHeader',
-    'constructor',
-    'toString',
-    '__proto__',
-    'CompactTables',
-    'compact-tables',
-    'x',
-    '',
-  ])('refuses %j', (name) => {
-    expect(checkSettingName(root)(name)).toEqual(expect.any(String));
+  it('refuses a name whose texts are there already, in any language file', () => {
+    expect(checkSettingName(root)('animations')).toBe(
+      'animations cannot be added: snxt.settings.animations.page is a text already (public/assets/i18n/he.json).',
+    );
   });
+
+  it.each(['theme', 'constructor', 'toString', '__proto__', 'CompactTables', 'compact-tables', 'x', ''])(
+    'refuses %j',
+    (name) => {
+      expect(checkSettingName(root)(name)).toEqual(expect.any(String));
+    },
+  );
 
   it('gives the label and its palette commands in English', () => {
     expect(settingNames({ name: 'compactTables', label: 'Compact tables' }).texts).toEqual({
@@ -138,22 +224,14 @@ describe('the choices of a setting (--choices)', () => {
   });
 
   it('refuses a name whose list or type the constants have already', () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'snxt-names-'));
-    try {
-      mkdirSync(join(scratch, 'src/features/settings'), { recursive: true });
-      mkdirSync(join(scratch, 'src/config'), { recursive: true });
-      writeFileSync(join(scratch, 'src/features/settings/settings-fields.ts'), 'export const SETTING_FIELDS = {\n};\n');
-      writeFileSync(join(scratch, 'src/config/constants.ts'), "export type Density = 'low' | 'high';\n");
-      expect(checkSettingName(scratch)('density')).toBe('src/config/constants.ts has DENSITY_CHOICES or Density.');
-      expect(checkSettingName(scratch)('tableDensity')).toBe(true);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    const root = repo();
+    expect(checkSettingName(root)('density')).toBe('src/config/constants.ts has DENSITY_CHOICES or Density.');
+    expect(checkSettingName(root)('tableDensity')).toBe(true);
   });
 });
 
 describe('an English text', () => {
-  it.each(['Reports', 'Audit log', 'Q3 – results'])('takes %j', (text) => {
+  it.each(['Reports', 'Audit log', 'Q3 – results', 'Relatórios', 'דוחות'])('takes %j', (text) => {
     expect(checkText(text)).toBe(true);
   });
 
@@ -163,4 +241,18 @@ describe('an English text', () => {
       expect(checkText(text)).toEqual(expect.any(String));
     },
   );
+
+  it.each([
+    ['\u202e', 'U+202E'],
+    ['\u202a', 'U+202A'],
+    ['\u2066', 'U+2066'],
+    ['\u2069', 'U+2069'],
+    ['\u200f', 'U+200F'],
+    ['\u2028', 'U+2028'],
+    ['\u2029', 'U+2029'],
+    ['\u0007', 'U+0007'],
+    ['\u0085', 'U+0085'],
+  ])('refuses a text holding %j and names it (%s)', (character, name) => {
+    expect(checkText(`Re${character}ports`)).toContain(name);
+  });
 });

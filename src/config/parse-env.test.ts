@@ -18,6 +18,7 @@ describe('parseEnv', () => {
       authRequired: false,
       apiOrigins: { self: false, origins: [] },
       errorReportUrl: null,
+      apiUrl: null,
       booksApiUrl: null, // example: books
     });
   });
@@ -443,6 +444,55 @@ describe('parseEnv', () => {
         oidc: null,
         cognitoIdentity: { identityPoolId: POOL_ID },
       });
+    });
+  });
+
+  describe('VITE_API_URL (the product API)', () => {
+    const api = (value: string, base: Record<string, string | boolean> = production) =>
+      parseEnv({ ...base, VITE_API_URL: value });
+
+    it('takes an https URL, or plain http on loopback, without its trailing slash, and its origin gets the token', () => {
+      expect(api('https://abc123.execute-api.eu-west-1.amazonaws.com/')).toMatchObject({
+        apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
+        apiOrigins: { self: false, origins: ['https://abc123.execute-api.eu-west-1.amazonaws.com'] },
+      });
+      expect(api('https://API.example.com:8443/v1//')).toMatchObject({
+        apiUrl: 'https://api.example.com:8443/v1',
+        apiOrigins: { origins: ['https://api.example.com:8443'] },
+      });
+      expect(api('http://127.0.0.1:5174/api').apiUrl).toBe('http://127.0.0.1:5174/api');
+      expect(api('http://localhost:5174/api').apiUrl).toBe('http://localhost:5174/api');
+      const withOthers = api('https://api.example.com/v1', {
+        ...production,
+        VITE_API_ORIGINS: 'self, https://api.example.com, https://other.example.com',
+      });
+      expect(withOthers.apiOrigins).toEqual({
+        self: true,
+        origins: ['https://api.example.com', 'https://other.example.com'],
+      });
+    });
+
+    it.each([
+      ['plain http off loopback', 'http://api.example.com/v1'],
+      ['not a URL', 'api/v1'],
+      ['a path only', '/api'],
+      ['another scheme', 'javascript:alert(1)//'],
+      ['an entity-encoded scheme', 'https&#58;//api.example.com'],
+      ['protocol-relative', '//api.example.com'],
+      ['credentials', 'https://user:secret@api.example.com/v1'],
+      ['a query', 'https://api.example.com/v1?x=1'],
+      ['an empty query', 'https://api.example.com/v1?'],
+      ['a fragment', 'https://api.example.com/v1#top'],
+    ])('refuses %s with one error naming it: no API, no token for it', (_, value) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(api(value)).toMatchObject({ apiUrl: null, apiOrigins: { self: false, origins: [] } });
+      expect(error).toHaveBeenCalledOnce();
+      expect(error.mock.calls[0]?.[0]).toContain('VITE_API_URL');
+    });
+
+    it('is unset when empty, and takes plain http anywhere in development', () => {
+      expect(api('  ').apiUrl).toBeNull();
+      expect(api('http://api.test/v1', { MODE: 'development', PROD: false }).apiUrl).toBe('http://api.test/v1');
     });
   });
 

@@ -16,6 +16,8 @@ export interface AppEnv {
   authRequired: boolean;
   apiOrigins: ApiOrigins;
   errorReportUrl: string | null;
+  /** The product API's base: a resource `name` is at `{apiUrl}/{name}`. */
+  apiUrl: string | null;
   booksApiUrl: string | null; // example: books
   idleTimeoutMinutes?: number;
 }
@@ -196,22 +198,21 @@ function parseErrorReportUrl(raw: RawEnv, production: boolean): string | null {
   return checkErrorReportUrl(value, production, (problem: string) => invalid('VITE_ERROR_REPORT_URL', problem));
 }
 
-// example: books {
-// A base the client appends `/{id}` to: no credentials (they would leave with every call), query or fragment.
-function parseBooksApiUrl(raw: RawEnv, production: boolean): string | null {
-  const value = text(raw, 'VITE_BOOKS_API_URL');
+// A base the client appends paths to: no credentials (they would leave with every call), query or fragment.
+function parseApiBase(raw: RawEnv, name: string, production: boolean): string | null {
+  const value = text(raw, name);
   if (!value) return null;
-  const url = checkUrl('VITE_BOOKS_API_URL', value, production);
+  const url = checkUrl(name, value, production);
   if (!url) return null;
   if (url.username || url.password || url.search || url.hash || value.includes('?') || value.includes('#')) {
-    return invalid('VITE_BOOKS_API_URL', 'must be a plain URL, without credentials, query or fragment');
+    return invalid(name, 'must be a plain URL, without credentials, query or fragment');
   }
   return url.href.replace(/\/+$/, '');
 }
 
-const withBooksOrigin = (api: ApiOrigins, booksApiUrl: string | null): ApiOrigins =>
-  booksApiUrl ? { ...api, origins: [...new Set([...api.origins, new URL(booksApiUrl).origin])] } : api;
-// example: books }
+// An API's origin receives the access token.
+const withApiOrigin = (api: ApiOrigins, base: string | null): ApiOrigins =>
+  base ? { ...api, origins: [...new Set([...api.origins, new URL(base).origin])] } : api;
 
 function parseI18nPrefix(raw: RawEnv, production: boolean): string {
   const prefix = text(raw, 'VITE_I18N_PREFIX');
@@ -264,9 +265,11 @@ function readEnv(raw: RawEnv): AppEnv {
     authRequired: parseAuthRequired(raw, oidc),
     apiOrigins: parseApiOrigins(raw, production),
     errorReportUrl: parseErrorReportUrl(raw, production),
-    booksApiUrl: parseBooksApiUrl(raw, production), // example: books
+    apiUrl: parseApiBase(raw, 'VITE_API_URL', production),
+    booksApiUrl: parseApiBase(raw, 'VITE_BOOKS_API_URL', production), // example: books
     ...withIdleTimeout(parseIdleTimeout(raw, oidc)),
   };
-  env.apiOrigins = withBooksOrigin(env.apiOrigins, env.booksApiUrl); // example: books
+  env.apiOrigins = withApiOrigin(env.apiOrigins, env.apiUrl);
+  env.apiOrigins = withApiOrigin(env.apiOrigins, env.booksApiUrl); // example: books
   return env;
 }

@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from '../config/env';
 import { createMessagesLoader } from './load-messages';
 
 // Served under a prefix (VITE_I18N_PREFIX), as a build may be.
-vi.mock('../config/env', async (importOriginal) => {
-  const { env } = await importOriginal<typeof import('../config/env')>();
-  return { env: { ...env, i18nPrefix: '/app' } };
+beforeEach(() => {
+  vi.spyOn(env, 'i18nPrefix', 'get').mockReturnValue('/app');
 });
 
 const EN = { 'snxt.a': 'Settings', 'snxt.b': 'Theme' };

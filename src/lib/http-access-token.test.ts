@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../config/parse-env';
 import { stubPage } from '../test/stub-page';
-import { http, HttpError } from './http';
+import { http, HttpError, NetworkError } from './http';
 import { connectReporter } from './notice-bus';
 import { connectSessionTokens, type AccessToken } from './session-tokens';
 import type { AccessTokenSource } from './with-access-token';
@@ -126,6 +126,77 @@ describe('which requests carry the access token', () => {
     const { http, sent } = server();
     await http(`${API}/items`);
     expect(sent()).toEqual([{ url: `${API}/items`, authorization: null }]);
+  });
+});
+
+describe('a request that carries the token', () => {
+  /**
+   * fetch as a browser runs it, with an HTTP cache the API fills (`Cache-Control: max-age`) and an answer that
+   * redirects `/moved`: `redirect: 'error'` fails as a network error, otherwise the redirect is followed.
+   */
+  function browser() {
+    const cache = new Map<string, Response>();
+    const server = vi.fn((url: string, authorization: string | null) =>
+      Response.json({ for: authorization }, { headers: { 'Cache-Control': 'max-age=600' } }),
+    );
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const request = new Request(input, init);
+      const mode = init?.cache ?? request.cache ?? 'default';
+      const cached = cache.get(request.url);
+      if (cached && (mode === 'default' || mode === 'force-cache')) return cached.clone();
+      if (request.url.endsWith('/moved')) {
+        if ((init?.redirect ?? request.redirect) === 'error') throw new TypeError('Failed to fetch');
+        return Response.json({ from: 'where the redirect led' });
+      }
+      const response = server(request.url, request.headers.get('Authorization'));
+      if (mode !== 'no-store') cache.set(request.url, response.clone());
+      return response;
+    });
+    stubPage({ url: PAGE, cookies: 'XSRF-TOKEN=x', apiOrigins, fetch: fetchMock });
+    return { fetchMock, server };
+  }
+
+  it('asks fetch for no cache and no redirects, whatever the caller asked, the retry after a 401 too', async () => {
+    connectSource();
+    const fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
+      Response.json({}, { status: new Headers(init?.headers).get('Authorization') === 'Bearer access-2' ? 200 : 401 }),
+    );
+    stubPage({ url: PAGE, cookies: 'XSRF-TOKEN=x', apiOrigins, fetch: fetchMock });
+    await http(`${API}/items`, { cache: 'force-cache', redirect: 'follow' });
+    await http(new Request(`${API}/items`, { cache: 'force-cache', redirect: 'manual' }));
+    // The first is refused and retried with the renewed token.
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    for (const [, init] of fetchMock.mock.calls) expect(init).toMatchObject({ cache: 'no-store', redirect: 'error' });
+  });
+
+  it('never hands one user the answer the cache kept for another', async () => {
+    const { server } = browser();
+    connectSource({ token: 'token-of-ann' });
+    await expect((await http(`${API}/books`)).json()).resolves.toEqual({ for: 'Bearer token-of-ann' });
+    disconnect();
+    connectSource({ token: 'token-of-bob' });
+    await expect((await http(`${API}/books`)).json()).resolves.toEqual({ for: 'Bearer token-of-bob' });
+    expect(server).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails on a redirect, never following it: a NetworkError, reported as one', async () => {
+    connectSource();
+    browser();
+    const reporter = { error: vi.fn(), notice: vi.fn() };
+    const stop = connectReporter(reporter);
+    const failure = await http(`${API}/moved`).catch((error: unknown) => error);
+    stop();
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(reporter.error).toHaveBeenCalledExactlyOnceWith(failure, `GET ${API}/moved`);
+    await expect(http(`${API}/moved`, { handleErrors: true })).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it("leaves a request without the token to the caller's cache and redirect choices", async () => {
+    connectSource();
+    const { fetchMock } = browser();
+    await http('https://cdn.example.com/moved', { cache: 'force-cache' });
+    expect(fetchMock.mock.calls[0]![1]).not.toHaveProperty('redirect');
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ cache: 'force-cache' });
   });
 });
 

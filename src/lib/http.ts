@@ -98,9 +98,11 @@ export async function http(
   const request = async (bearer: string | null) => {
     const sent = new Headers(headers);
     if (bearer) sent.set('Authorization', `Bearer ${bearer}`);
+    // With the token: no answer from the HTTP cache (another user's), and a redirect fails instead of being followed.
+    const carrying: RequestInit = bearer ? { cache: 'no-store', redirect: 'error' } : {};
     try {
       // A clone each time: a retry needs the Request's body again.
-      return await fetch(original ? original.clone() : url, { ...init, method, headers: sent });
+      return await fetch(original ? original.clone() : url, { ...init, method, headers: sent, ...carrying });
     } catch (error) {
       // A request the caller aborted is not a failure.
       if (error instanceof DOMException && error.name === 'AbortError') throw error;

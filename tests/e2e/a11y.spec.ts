@@ -83,7 +83,7 @@ test.describe('axe: WCAG 2.1 AA', () => {
       await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
       await page.getByLabel('Email').fill('demo@snxt.dev');
       await page.getByLabel('Password').fill('snxt-demo');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.goto('/profile');
       await expect(page.locator('html')).toHaveClass(theme.toLowerCase());
       await expect(page.getByRole('main').locator('time').first()).toBeVisible();
@@ -99,7 +99,7 @@ test.describe('axe: WCAG 2.1 AA', () => {
       await page.goto(`${appUrl('groups')}/profile`);
       await page.getByLabel('Email').fill('outsider@snxt.dev');
       await page.getByLabel('Password').fill('snxt-outsider');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
       await expectNoSeriousViolations(page, `the no-access page in ${theme}, en`);
       await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('he');
@@ -160,7 +160,7 @@ test.describe('axe: WCAG 2.1 AA', () => {
       await page.goto(`${appUrl('idle')}/profile`);
       await page.getByLabel('Email').fill('demo@snxt.dev');
       await page.getByLabel('Password').fill('snxt-demo');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
       await page.clock.fastForward(untilWarning);
       await expect(warning).toHaveAccessibleName('Are you still there?');

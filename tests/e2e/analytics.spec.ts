@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady, appUrl, expect, test } from './fixtures';
+import { appReady, appUrl, expect, nothingHappensFor, test } from './fixtures';
 
 const GTAG = /^https:\/\/www\.googletagmanager\.com\/gtag\/js/;
 
@@ -84,8 +84,7 @@ test.describe('analytics with a measurement id', () => {
     await page.goto(`${origin}/nope`);
     await expect(page).toHaveURL(`${origin}/`);
     await expect.poll(() => pageViews(page)).toEqual([{ page_location: `${origin}/`, page_path: '/' }]);
-    // Nothing else arrives late.
-    await page.waitForTimeout(500);
+    await nothingHappensFor(page, 500, 'no page view of /nope arrives late');
     expect(await pageViews(page)).toHaveLength(1);
   });
 });
@@ -111,7 +110,8 @@ test.describe('web vitals', () => {
     const sticky = page.getByRole('switch', { name: 'Sticky header' });
     await sticky.click();
     await expect(sticky).toHaveAttribute('aria-checked', 'false');
-    await page.waitForTimeout(500);
+    // The browser has timed the interaction (its first-input entry, after the next paint), so INP has one to report.
+    await page.waitForFunction(() => performance.getEntriesByType('first-input').length > 0);
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
@@ -141,7 +141,7 @@ test('without a measurement id nothing is loaded or sent', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await page.waitForTimeout(1_000);
+  await nothingHappensFor(page, 1_000, 'nothing of analytics loads after the first page, when the app is idle');
   expect(analyticsRequests).toEqual([]);
   expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
 });

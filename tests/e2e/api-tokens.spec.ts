@@ -27,7 +27,7 @@ test('no request of the app carries the access token: its own files (even with s
   await page.goto(origin);
   await page.getByLabel('Email').fill('demo@snxt.dev');
   await page.getByLabel('Password').fill('snxt-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeVisible();
 
   // Translation files, page chunks, the profile, and an icon file (the route error page shows one).

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { appReady, appUrl, expect, test, waitForCachedChunk } from './fixtures';
+import { appReady, appUrl, expect, nothingHappensFor, test, waitForCachedChunk } from './fixtures';
 
 // The worker keeps under /assets/ only what the build made; a bad answer reaches the page once and is not kept.
 test.use({ serviceWorkers: 'allow', baseURL: appUrl('bare') });
@@ -48,7 +48,7 @@ for (const [what, badAnswer] of BAD_ANSWERS) {
     await page.keyboard.press('Control+k');
     // The worker asks for the chunk too (the palette, or the tab's files asked again once it took over).
     await expect.poll(() => answeredToWorker, { timeout: 20_000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(1_000);
+    await nothingHappensFor(page, 1_000, 'the worker keeps none of the bad answers');
     expect(await keptPaths(page, PALETTE_CHUNK)).toEqual([]);
 
     await context.unroute(PALETTE_CHUNK);
@@ -80,7 +80,7 @@ test('an HTML answer (in any case) at a stylesheet’s path is served once and n
       return { type: response.headers.get('Content-Type'), body: await response.text() };
     }, STYLESHEET);
   expect((await get()).body).toContain('Upstream busy');
-  await page.waitForTimeout(1_000);
+  await nothingHappensFor(page, 1_000, 'the worker keeps none of the bad answers');
   expect(await keptPaths(page, /legacy-/)).toEqual([]);
 
   fixed = true;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appReady, appUrl, expect, seedSettings, test, type AppVariant } from './fixtures';
+import { appReady, appUrl, type AppVariant, expect, nothingHappensFor, seedSettings, test } from './fixtures';
 
 // Sign-in against the production build and the real local OpenID provider (scripts/local-provider/oidc-provider.mjs).
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo', name: 'Demo User' };
@@ -54,7 +54,7 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_OIDC_ISSUER}/interaction/`));
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(userMenuButton(page)).toBeVisible();
 }
 
@@ -481,7 +481,7 @@ test('a renewal answered after a Logout in another tab does not bring the tokens
   answer();
   expect((await renewalAnswered).status()).toBe(200);
   await revocationSent;
-  await other.waitForTimeout(500);
+  await nothingHappensFor(other, 500, "the renewal's late answer does not store the user again");
   expect(await storedOidcUser(other)).toBeNull();
   looked();
 
@@ -492,6 +492,50 @@ test('a renewal answered after a Logout in another tab does not bring the tokens
   const refused = await refreshAtProvider(request, refreshToken);
   expect(refused.status()).toBe(400);
   expect((await refused.json()).error).toBe('invalid_grant');
+});
+
+test.describe('sign-in with the browser storage full', () => {
+  /** On the app's pages, every write to these storage areas throws QuotaExceededError, as full storage does. */
+  const fill = (page: Page, areas: ('localStorage' | 'sessionStorage')[]) =>
+    page.addInitScript(
+      ([origin, names]) => {
+        if (location.origin !== origin) return;
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+          if (names.some((name) => window[name] === this)) {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          }
+          setItem.call(this, key, value);
+        };
+      },
+      [new URL(appUrl('main')).origin, areas] as const,
+    );
+
+  test('with localStorage full, sign-in works on the first try', async ({ page, consoleErrors }) => {
+    await fill(page, ['localStorage']);
+    await page.goto('/settings');
+    await appReady(page);
+    await signIn(page);
+    await expect(page).toHaveURL(`${appUrl('main')}/settings`);
+    await expect(page.getByText(NOTICES.ignored)).toHaveCount(0);
+    await expect(page.getByText(NOTICES.failed)).toHaveCount(0);
+    await expect(userMenuButton(page)).toContainText(DEMO.name);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('with no storage that works, Login says sign-in needs it and stays', async ({ page }) => {
+    await fill(page, ['localStorage', 'sessionStorage']);
+    const authorize: string[] = [];
+    page.on('request', (request) => /\/oauth2\/authorize/.test(request.url()) && authorize.push(request.url()));
+    await page.goto('/settings');
+    await appReady(page);
+    await loginButton(page).click();
+    await expect(page.getByText('Sign-in needs this browser to store data for this site.')).toBeVisible();
+    await expect(page).toHaveURL(`${appUrl('main')}/settings`);
+    await expect(loginButton(page)).toBeEnabled();
+    expect(authorize).toEqual([]);
+  });
 });
 
 test('a signed-out visit does not load the sign-in code until Login is pressed', async ({ page }) => {

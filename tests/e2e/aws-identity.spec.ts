@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { appUrl, expect, test } from './fixtures';
+import { appUrl, expect, nothingHappensFor, test } from './fixtures';
 
 // AWS credentials from the identity pool of the local provider (scripts/local-provider/cognito-identity.mjs):
 // the main build's pool allows guests; the identity build's refuses them and hands out credentials
@@ -71,7 +71,7 @@ async function signIn(page: Page, issuer: string) {
   await expect(page).toHaveURL(new RegExp(`^${issuer}/interaction/`));
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(userMenuButton(page)).toBeVisible();
 }
 
@@ -245,7 +245,7 @@ test.describe('a pool that allows guests (main build)', () => {
     await expect(page.getByText(UNAVAILABLE)).toBeVisible();
     // It tried for the user too (with Logins), and said so no more than once.
     await expect.poll(() => refused.some((call) => call.logins)).toBe(true);
-    await page.waitForTimeout(1500);
+    await nothingHappensFor(page, 1_500, 'no second notice for the refusals');
     expect(await noticesShown(page)).toBe(1);
     await expect(userMenuButton(page)).toBeVisible();
   });
@@ -263,7 +263,7 @@ test.describe('a pool that refuses guests, with short-lived credentials (identit
     const answer = await refused;
     expect(answer.status()).toBe(400);
     expect((await answer.json()).__type).toBe('NotAuthorizedException');
-    await page.waitForTimeout(1500);
+    await nothingHappensFor(page, 1_500, 'no notice and no identity follow the refusal');
     expect(await noticesShown(page)).toBe(0);
     expect(await storedIdentityId(page)).toBeUndefined();
     await expect(loginButton(page)).toBeVisible();
@@ -283,7 +283,7 @@ test.describe('a pool that refuses guests, with short-lived credentials (identit
     const refreshes = () => calls.filter((call) => call.operation === 'GetCredentialsForIdentity').length;
     const start = refreshes();
     const seconds = 2 * ttl();
-    await page.waitForTimeout(seconds * 1000);
+    await nothingHappensFor(page, seconds * 1000, 'two lifetimes of the credentials: a refresh each, not a loop');
     // Credentials lasting a few seconds are refreshed every few seconds (never sooner than 5 s
     // after they arrive), not in a loop.
     const made = refreshes() - start;

@@ -24,7 +24,7 @@ async function signInAt(page: Page, path: string, account: Account) {
   await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL((url) => url.origin !== new URL(issuer()).origin && url.pathname === path.split('?')[0]);
   await expect(page.locator('html')).not.toHaveClass(/snxt-other-page/);
 }

@@ -222,7 +222,7 @@ test.describe('command palette', () => {
     await run(page, 'login', 'Login');
     await page.getByLabel('Email').fill(DEMO.email);
     await page.getByLabel('Password').fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeEnabled();
 
     await page.keyboard.press('Control+K');

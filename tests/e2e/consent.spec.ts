@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appDir, appReady, appUrl, expect, seedSettings, test } from './fixtures';
+import { appDir, appReady, appUrl, expect, nothingHappensFor, seedSettings, test } from './fixtures';
 
 declare global {
   interface Window {
@@ -70,8 +70,8 @@ const storedConsent = (page: Page) => page.evaluate(() => JSON.parse(localStorag
 const banner = (page: Page) => page.getByRole('region', { name: 'Privacy choices' });
 const switchOf = (page: Page) => page.getByRole('switch', { name: 'Analytics cookies' });
 
-/** Lets the app finish what it does after the first page (idle callbacks, the load event). */
-const settle = (page: Page) => page.waitForTimeout(1_500);
+/** What the app does after the first page (idle callbacks, the load event) has had its time, and sent nothing. */
+const settle = (page: Page) => nothingHappensFor(page, 1_500, 'after the first page nothing goes to Google');
 
 test.describe('analytics consent', () => {
   let origin: string;
@@ -364,7 +364,7 @@ test('the prerendered settings page holds the switch off and hydrates cleanly in
   await switchOf(page).click();
   await expect(switchOf(page)).toHaveAttribute('aria-checked', 'true');
   await expect.poll(() => google).toEqual([GTAG_URL()]);
-  await page.waitForTimeout(300);
+  await nothingHappensFor(page, 300, 'gtag.js, loaded, causes no late console error');
   expect(problems.filter((text) => !text.includes('blocked by Playwright'))).toEqual([]);
 });
 

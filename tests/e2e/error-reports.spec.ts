@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appDir, appReady, appUrl, expect, test } from './fixtures';
+import { appDir, appReady, appUrl, expect, nothingHappensFor, test } from './fixtures';
 
 /** What the local collector (tests/support/error-collector.mjs) has received, from every test so far. */
 interface Received {
@@ -47,7 +47,7 @@ async function signIn(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeEnabled();
 }
 
@@ -87,7 +87,7 @@ test.describe('error reports', () => {
     await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')).toHaveText(
       'An error occurred.',
     );
-    await page.waitForTimeout(500);
+    await nothingHappensFor(page, 500, 'no second report of the one error');
     expect(await reportsWith(request, marker)).toHaveLength(1);
     expect(blocked).toEqual([]);
   });
@@ -168,6 +168,34 @@ test.describe('error reports', () => {
     );
   });
 
+  test("a secret pair that opens a message leaves neither in the message nor on the stack's first line", async ({
+    page,
+    request,
+  }) => {
+    const marker = newMarker();
+    await page.goto('/');
+    await appReady(page);
+    // The marker stands on a line of its own: the secret pair opens the message.
+    await throwLater(page, [
+      `password: hunt3r-two\n${marker} 1`,
+      `X-Api-Key: ap1-k3y-v4l\n${marker} 2`,
+      `Authorization: Token t0k3n-v4l\n${marker} 3`,
+      `//svc-us3r:svc-p4ss@intranet/api\n${marker} 4`,
+    ]);
+    await expect.poll(() => reportsWith(request, marker)).toHaveLength(4);
+    const reports = await reportsWith(request, marker);
+    const text = JSON.stringify(reports);
+    for (const secret of ['hunt3r-two', 'ap1-k3y-v4l', 't0k3n-v4l', 'svc-us3r', 'svc-p4ss']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(reports.map((report) => report.stack!.split('\n')[0]).sort()).toEqual([
+      'Error: //intranet/api',
+      'Error: Authorization: [redacted]',
+      'Error: X-Api-Key: [redacted]',
+      'Error: password: [redacted]',
+    ]);
+  });
+
   test('twelve errors on one page send ten reports', async ({ page, request }) => {
     const marker = newMarker();
     await page.goto('/');
@@ -177,7 +205,7 @@ test.describe('error reports', () => {
       Array.from({ length: 12 }, (_, index) => `${marker} failure ${index + 1}`),
     );
     await expect.poll(() => reportsWith(request, marker)).toHaveLength(10);
-    await page.waitForTimeout(1000);
+    await nothingHappensFor(page, 1_000, 'no eleventh report');
     // Beacons go out side by side: they may arrive in any order.
     const messages = (await reportsWith(request, marker)).map((report) => report.message).sort();
     expect(messages).toEqual(Array.from({ length: 10 }, (_, index) => `${marker} failure ${index + 1}`).sort());
@@ -215,13 +243,14 @@ test.describe('error reports', () => {
     const senders: Record<string, string[]> = { bare: [], reports: [] };
     let variant: 'bare' | 'reports' = 'bare';
     page.on('request', (each) => SENDER_CHUNK.test(new URL(each.url()).pathname) && senders[variant]!.push(each.url()));
-    for (variant of ['bare', 'reports'] as const) {
-      await page.goto(`${appUrl(variant)}/`);
-      await appReady(page);
-      await page.waitForTimeout(1500);
-    }
+    await page.goto(`${appUrl('bare')}/`);
+    await appReady(page);
+    await nothingHappensFor(page, 1_500, 'a build without the URL loads no sender after the first page');
+    variant = 'reports';
+    await page.goto(`${appUrl('reports')}/`);
+    await appReady(page);
+    await expect.poll(() => senders.reports).toHaveLength(1);
     expect(senders.bare).toEqual([]);
-    expect(senders.reports).toHaveLength(1);
   });
 });
 

@@ -57,6 +57,15 @@ export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('snxt:input').length > 0, null, { polling: 50 });
 }
 
+/**
+ * The one fixed wait a test may make: for a time in which it expects nothing to happen (no second reload, no late
+ * request, no page view more), `reason` saying what. Anything a user waits for is waited for by what shows it.
+ */
+export async function nothingHappensFor(page: Page, ms: number, reason: string): Promise<void> {
+  // eslint-disable-next-line no-restricted-syntax -- the named wait itself
+  await test.step(`nothing happens for ${ms} ms: ${reason}`, () => page.waitForTimeout(ms), { box: true });
+}
+
 /** Two tabs of one browser, as a user keeps them: Settings in the first, home in the second, both taking input. */
 export async function settingsAndHomeTabs(context: BrowserContext): Promise<[Page, Page]> {
   const first = await context.newPage();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { appReady, expect, isPlaywrightsOwnLine, seedSettings, test } from './fixtures';
+import { appReady, expect, isPlaywrightsOwnLine, nothingHappensFor, seedSettings, test } from './fixtures';
 
 const PAGES = [
   { path: '/', english: 'Starter Next' },
@@ -164,8 +164,7 @@ test.describe('prerendered pages hydrate cleanly', () => {
             ),
             `${visit.name}: the prerendered h1 is still the one on screen`,
           ).toBe(true);
-          // Late warnings (a mismatch is reported after the commit) get their chance.
-          await page.waitForTimeout(300);
+          await nothingHappensFor(page, 300, 'no late warning (React reports a mismatch after the commit)');
           expect(problems, visit.name).toEqual([]);
           await context.close();
         }
@@ -209,7 +208,7 @@ test.describe('prerendered pages hydrate cleanly', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(700);
+    await nothingHappensFor(page, 700, 'nothing on the way to the heading fades, as an entrance animation would');
     const opacities = await page.evaluate(() => (window as unknown as { opacities: string[] }).opacities);
     expect(opacities.length).toBeGreaterThan(0);
     expect(opacities.filter((opacity) => opacity !== '1')).toEqual([]);
@@ -233,7 +232,7 @@ test.describe('prerendered pages hydrate cleanly', () => {
     await page.evaluate(() => window.scrollTo(0, 300));
     release();
     await appReady(page);
-    await page.waitForTimeout(300);
+    await nothingHappensFor(page, 300, 'the app does not scroll the page back once it runs');
     expect(await page.evaluate(() => window.scrollY)).toBe(300);
   });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, nothingHappensFor, test } from './fixtures';
 
 const SETTINGS_CHUNK = /\/assets\/settings-[\w-]+\.js(\?.*)?$/;
 const HOME_ICON = /\/assets\/icons\/home\.svg$/;
@@ -78,8 +78,7 @@ test.describe('icon files', () => {
       page.on('dialog', (dialog) => (dialogs.push(dialog.message()), void dialog.dismiss()));
       page.on('request', (request) => new URL(request.url()).hostname === 'evil.test' && foreign.push(request.url()));
       const box = await showHomeIcon(page, icon);
-      // Time for a refresh, an image or a frame to start.
-      await page.waitForTimeout(500);
+      await nothingHappensFor(page, 500, 'the file starts no refresh, image or frame');
       expect(new URL(page.url()).pathname).toBe('/settings');
       expect(dialogs).toEqual([]);
       expect(foreign).toEqual([]);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, freePort, startPreview } from '../support/app-servers.mjs';
+import { buildApp, freePort, servePreview } from '../support/app-servers.mjs';
 import { appDir, appReady, appUrl, expect, test } from './fixtures';
 
 // The idle build signs out after E2E_IDLE_TIMEOUT_MINUTES without activity (global-setup.ts); Playwright's clock, one
@@ -33,7 +33,7 @@ async function untilWarningShows(context: BrowserContext, pages: Page[]) {
 async function signInAtProvider(page: Page) {
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Tab A on /profile (signed in through the provider), tab B on /settings; both follow one clock. */
@@ -147,6 +147,45 @@ test.describe('idle sign-out', () => {
     await expect(userMenu(b)).toBeVisible();
   });
 
+  test('a click after the limit passed while timers were held (a laptop waking) signs every tab out with the notice', async ({
+    context,
+  }) => {
+    const { a, b, start } = await twoSignedInTabs(context);
+    // The wall clock jumps; no timer runs, as in a sleeping laptop.
+    await context.clock.setSystemTime(start + LIMIT_MS + 60_000);
+    await b.mouse.click(5, 400);
+
+    for (const page of [a, b]) {
+      await expect(page.getByText(INACTIVE)).toBeVisible({ timeout: 15_000 });
+      await expect(loginButton(page)).toBeVisible();
+      expect(await signedOutIn(page)).toBe(true);
+    }
+    // The click never started the clock again: the record keeps the last activity, and says when it ended.
+    const record = await b.evaluate(() => JSON.parse(localStorage.getItem('snxt-IDLE') ?? 'null'));
+    expect(record.activeAt).toBe(start);
+    expect(record.endedAt).toBeGreaterThanOrEqual(start + LIMIT_MS + 60_000);
+  });
+
+  test('a clock turned back an hour does not lengthen the limit', async ({ context }) => {
+    const { a, b, start } = await twoSignedInTabs(context);
+    await context.clock.pauseAt(start + 10_000);
+    await a.mouse.click(5, 400);
+    await expect.poll(() => lastActivity(b)).toBe(start + 10_000);
+    await context.clock.setSystemTime(start + 10_000 - 60 * 60_000);
+
+    await context.clock.runFor(LIMIT_MS - WARN_BEFORE_MS - 1_000);
+    await expect(warning(a)).toHaveCount(0);
+    await context.clock.runFor(1_000);
+    await untilWarningShows(context, [a, b]);
+    expect(await lastActivity(a)).toBeLessThanOrEqual(await a.evaluate(() => Date.now()));
+    await context.clock.runFor(WARN_BEFORE_MS);
+    await context.clock.resume();
+    for (const page of [a, b]) {
+      await expect(page.getByText(INACTIVE)).toBeVisible({ timeout: 15_000 });
+      expect(await signedOutIn(page)).toBe(true);
+    }
+  });
+
   test('a build without VITE_IDLE_TIMEOUT_MINUTES has none of it', async ({ page }) => {
     await page.clock.install();
     await page.goto(`${appUrl('main')}/profile`);
@@ -171,12 +210,12 @@ test('an invalid VITE_IDLE_TIMEOUT_MINUTES is one console error naming it, and t
 }) => {
   test.setTimeout(180_000);
   const outDir = '.e2e/idle-invalid';
-  buildApp(outDir, {
+  await buildApp(outDir, {
     VITE_OIDC_AUTHORITY: process.env.E2E_OIDC_ISSUER!,
     VITE_OIDC_CLIENT_ID: process.env.E2E_OIDC_CLIENT_ID!,
     VITE_IDLE_TIMEOUT_MINUTES: '1',
   });
-  const preview = await startPreview(outDir, await freePort());
+  const preview = await servePreview(outDir, await freePort());
   try {
     await page.goto(preview.url);
     await appReady(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady, expect, test } from './fixtures';
+import { appReady, expect, nothingHappensFor, test } from './fixtures';
 
 // A slow phone (CPU ×4, 150 ms round trips, 1.6 Mbps down, 750 Kbps up): the prerendered page shows
 // a good while before the app runs, and a visitor acts on it meanwhile.
@@ -73,7 +73,7 @@ test.describe('on a slow phone, right after the first paint', () => {
     expect(await inputBeforeTheApp(page)).toBe(true);
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Settings' })).toBeVisible();
-    await page.waitForTimeout(500);
+    await nothingHappensFor(page, 500, 'the tap is not applied a second time, which would close the drawer');
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   });
 
@@ -86,7 +86,7 @@ test.describe('on a slow phone, right after the first paint', () => {
     await appReady(page);
     expect(await inputBeforeTheApp(page)).toBe(true);
     await expect(sticky).toHaveAttribute('aria-checked', 'false');
-    await page.waitForTimeout(500);
+    await nothingHappensFor(page, 500, 'the key is not applied a second time, which would turn it back on');
     await expect(sticky).toHaveAttribute('aria-checked', 'false');
     expect((await stored(page)).stickyHeader).toBe(false);
   });
@@ -130,7 +130,7 @@ test('a signed-in visitor never sees Login, not even on the prerendered page', a
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Email').fill('demo@snxt.dev');
   await page.getByLabel('Password').fill('snxt-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeVisible();
   // Every frame from the first: is a Login button on screen?
   await page.addInitScript(() => {
@@ -145,7 +145,8 @@ test('a signed-in visitor never sees Login, not even on the prerendered page', a
   });
   const release = await openBeforeTheApp(page, '/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await page.waitForTimeout(200);
+  // The prerendered page stays on screen for a few frames before the app runs.
+  await page.waitForFunction(() => (window as unknown as { loginSeen: boolean[] }).loginSeen.length >= 5);
   release();
   await appReady(page);
   await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeVisible();

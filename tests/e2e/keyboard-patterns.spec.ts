@@ -12,7 +12,7 @@ async function signIn(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(userMenuButton(page)).toBeEnabled();
 }
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { appReady, appUrl, expect, test } from './fixtures';
+import { appReady, appUrl, expect, nothingHappensFor, test } from './fixtures';
 
 // Pages for signed-in users (`requiresAuth`, here /profile) and mandatory sign-in (the `required`
 // build), against the production builds and the real local OpenID provider.
@@ -18,7 +18,7 @@ async function signInAtProvider(page: Page, account = DEMO) {
   await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signIn(page: Page, account = DEMO) {
@@ -367,7 +367,7 @@ test.describe('mandatory sign-in (VITE_AUTH_REQUIRED)', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
     await expect(page.getByLabel('Email')).toBeVisible();
-    await page.waitForTimeout(1500);
+    await nothingHappensFor(page, 1_500, 'the sign-in page does not send the visitor round again');
     expect(authorizations).toHaveLength(1);
     await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
   });
@@ -388,7 +388,7 @@ test.describe('mandatory sign-in (VITE_AUTH_REQUIRED)', () => {
     await expect(main).not.toContainText('Choose language and theme');
     // Hovering a link preloads its page: that starts no sign-in either.
     await page.getByRole('banner').getByRole('link', { name: 'Settings' }).hover();
-    await page.waitForTimeout(1000);
+    await nothingHappensFor(page, 1_000, 'the preload of the hovered page starts no sign-in');
     expect(authorizations).toEqual([]);
     await main.getByRole('button', { name: 'Login' }).click();
     await signInAtProvider(page);
@@ -412,7 +412,7 @@ test.describe('mandatory sign-in (VITE_AUTH_REQUIRED)', () => {
     const main = second.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeVisible();
     await expect(main.getByRole('switch')).toHaveCount(0);
-    await second.waitForTimeout(1000);
+    await nothingHappensFor(second, 1_000, 'the other tab starts no sign-in of its own');
     expect(authorizations).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seedSettings, test } from './fixtures';
+import { expect, nothingHappensFor, seedSettings, test } from './fixtures';
 
 interface Played {
   /** Where the app was when the animation started: a leave plays before the URL changes. */
@@ -43,7 +43,7 @@ test.beforeEach(async ({ page }) => recordAnimations(page));
 test('the page the app opens on appears without animation', async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await nothingHappensFor(page, 300, 'no entrance animation starts late');
   expect(await played(page)).toEqual([]);
 });
 

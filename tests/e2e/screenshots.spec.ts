@@ -13,6 +13,7 @@
  *   npx playwright test tests/e2e/screenshots.spec.ts --update-snapshots
  */
 import type { CDPSession, Page } from '@playwright/test';
+import { findBrowser } from '../support/find-browser.mjs';
 import { appReady, expect, seedSettings, test } from './fixtures';
 
 interface Screen {
@@ -38,6 +39,8 @@ const LOOKS = [
 ];
 
 const HEIGHT = { 1280: 800, 390: 844 } as const;
+/** Playwright's own Chromium (GitHub's runners, `npx playwright install`): another build, which draws text otherwise. */
+const PLAYWRIGHTS_OWN_CHROMIUM = findBrowser()?.executablePath === undefined;
 /** The Chromium the images were drawn by (Debian 12's 156.0.8078.108): another major version draws text anew. */
 const DRAWN_BY_MAJOR = 156;
 const DEMO = { email: 'demo@snxt.dev', password: 'snxt-demo' };
@@ -68,7 +71,7 @@ async function signInAtProvider(page: Page) {
   await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_OIDC_ISSUER}/interaction/`));
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test.describe('screens stay as designed', () => {
@@ -76,6 +79,11 @@ test.describe('screens stay as designed', () => {
     for (const { theme, language, width } of LOOKS) {
       const look = `${theme.replace(/-THEME$/, '').toLowerCase()}-${language}-${width}`;
       test(`${path} ${look}`, async ({ page, browser }) => {
+        test.skip(
+          PLAYWRIGHTS_OWN_CHROMIUM,
+          "The images were drawn by Debian 12's chromium with fonts-noto-core (what .ci/run installs); Playwright's " +
+            'own Chromium draws text otherwise.',
+        );
         const major = Number(browser.version().split('.')[0]);
         test.skip(
           major !== DRAWN_BY_MAJOR,

@@ -343,7 +343,7 @@ test.describe('the app under its Content-Security-Policy and Trusted Types', () 
       await loginButton.click();
       await page.getByLabel('Email').fill('demo@snxt.dev');
       await page.getByLabel('Password').fill('snxt-demo');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       const userMenu = page.getByRole('banner').getByRole('button', { name: 'User menu' });
       await expect(userMenu).toBeEnabled();
       await userMenu.click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady, expect, test } from './fixtures';
+import { appReady, expect, nothingHappensFor, test } from './fixtures';
 
 const SETTINGS_CHUNK = /\/assets\/settings-[\w-]+\.js(\?.*)?$/;
 
@@ -73,8 +73,7 @@ for (const serviceWorkers of ['block', 'allow'] as const) {
       await page.goto('/settings');
       await expect(page.getByRole('alert')).toContainText('This page could not be shown');
       await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-      // Give a reload loop the time to show itself.
-      await page.waitForTimeout(1500);
+      await nothingHappensFor(page, 1_500, 'a reload loop would have reloaded again by now');
       expect(await documents()).toBeLessThanOrEqual(2);
       await expect(page.getByRole('banner')).toBeVisible();
     });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appReady, expect, seedSettings, settingsAndHomeTabs, test } from './fixtures';
+import { appReady, expect, nothingHappensFor, seedSettings, settingsAndHomeTabs, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -107,8 +107,7 @@ test.describe('text size', () => {
       await seedSettings(page, { textSize: 'larger' });
       await page.goto(path);
       await appReady(page);
-      // Late effects and the idle preloads get their chance to move something.
-      await page.waitForTimeout(1000);
+      await nothingHappensFor(page, 1_000, 'late effects and the idle preloads move nothing');
       expect(await rootFontSize(page)).toBe('20px');
       expect(await shifts()).toEqual([]);
     });

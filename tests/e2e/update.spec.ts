@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { buildApp, freePort } from '../support/app-servers.mjs';
 import { startSwitchableServer } from '../support/switchable-server.mjs';
-import { expect, test, waitForCachedChunk } from './fixtures';
+import { expect, nothingHappensFor, test, waitForCachedChunk } from './fixtures';
 
 // Two builds of the app, told apart by the environment name in the footer, served in turn from
 // one origin: build A, then the deploy of build B.
@@ -13,8 +13,10 @@ test.use({ serviceWorkers: 'allow' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  buildApp(BUILDS.a, { VITE_ENV_NAME: 'BUILD-A' });
-  buildApp(BUILDS.b, { VITE_ENV_NAME: 'BUILD-B' });
+  await Promise.all([
+    buildApp(BUILDS.a, { VITE_ENV_NAME: 'BUILD-A' }),
+    buildApp(BUILDS.b, { VITE_ENV_NAME: 'BUILD-B' }),
+  ]);
   server = await startSwitchableServer(BUILDS, await freePort());
 });
 test.afterAll(async () => server?.stop());
@@ -54,8 +56,7 @@ test('a new build is offered; Reload shows it after exactly one reload; another 
 }) => {
   const documents = await countDocuments(context);
   await openA(page);
-  // The first install claimed the tab: no prompt, no reload.
-  await page.waitForTimeout(1000);
+  await nothingHappensFor(page, 1_000, 'the first install claimed the tab: no prompt, no reload');
   await expect(snackBar(page)).toHaveCount(0);
   expect(await documents(page)).toBe(1);
   const other = await context.newPage();
@@ -69,7 +70,7 @@ test('a new build is offered; Reload shows it after exactly one reload; another 
 
   await snackBar(page).getByRole('button', { name: 'Reload' }).click();
   await expect(build(page)).toContainText('(BUILD-B)');
-  await page.waitForTimeout(3000);
+  await nothingHappensFor(page, 3_000, 'no second reload after the one Reload asked for');
   expect(await documents(page)).toBe(2);
   await expect(snackBar(page)).toHaveCount(0);
 
@@ -79,7 +80,7 @@ test('a new build is offered; Reload shows it after exactly one reload; another 
   await expect(snackBar(other)).toBeVisible();
   await snackBar(other).getByRole('button', { name: 'Reload' }).click();
   await expect(build(other)).toContainText('(BUILD-B)');
-  await other.waitForTimeout(2000);
+  await nothingHappensFor(other, 2_000, 'no second reload in the other tab either');
   expect(await documents(other)).toBe(2);
   await expect(other.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
@@ -116,7 +117,7 @@ test('a tab that comes back to the front finds the new build and offers it: the 
   const documents = await countDocuments(context);
   await openA(page);
   server.serve('b');
-  await page.waitForTimeout(1000);
+  await nothingHappensFor(page, 1_000, 'a tab in front does not look for a new build by itself');
   await expect(snackBar(page)).toHaveCount(0);
   await leaveAndReturn(page);
   await expect(snackBar(page)).toBeVisible({ timeout: 20_000 });
@@ -134,7 +135,7 @@ test('offline, a return to the tab checks nothing; online again, the next return
   server.serve('b');
   await context.setOffline(true);
   await leaveAndReturn(page);
-  await page.waitForTimeout(1000);
+  await nothingHappensFor(page, 1_000, 'offline, the return to the tab checks nothing');
   expect(await checks()).toBe(0);
   await expect(snackBar(page)).toHaveCount(0);
 

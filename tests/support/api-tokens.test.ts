@@ -1,14 +1,16 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InMemoryWebStorage, OidcClient } from 'oidc-client-ts';
+import { InMemoryWebStorage } from 'oidc-client-ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SingleTabUserManager, userManagerSettings } from '../../src/features/auth/session/user-manager';
+import { CrossTabUserManager, userManagerSettings } from '../../src/features/auth/session/user-manager';
 import { createAccessTokens } from '../../src/features/auth/tokens/access-tokens';
 import { env } from '../../src/config/env';
-import { http, HttpError } from '../../src/lib/http';
+import { http, HttpError, NetworkError } from '../../src/lib/http';
 import { connectSessionTokens } from '../../src/lib/session-tokens';
-import { DEMO_ACCOUNT, startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
+import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
+import { navigatorTo } from '../../src/test/oidc';
+import { signInAtProvider } from './provider-sign-in';
 
 // The app's access-token path end to end, without a browser: oidc-client-ts with the app's
 // settings signed in at the real local provider, the token source of the sign-in chunk, the HTTP
@@ -29,6 +31,8 @@ interface TestApi {
   refused: Set<string>;
   /** Refuses every token. */
   refuseAll: boolean;
+  /** Where `/moved` redirects (302), when set. */
+  movedTo: string | null;
   close: () => Promise<void>;
 }
 
@@ -39,6 +43,10 @@ async function startApi(): Promise<TestApi> {
   const server: Server = createServer(async (request, response) => {
     const authorization = request.headers.authorization;
     seen.push(authorization);
+    if (request.url === '/moved' && testApi.movedTo) {
+      response.writeHead(302, { location: testApi.movedTo }).end();
+      return;
+    }
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     const valid =
       token !== undefined &&
@@ -55,40 +63,10 @@ async function startApi(): Promise<TestApi> {
     seen,
     refused,
     refuseAll: false,
+    movedTo: null,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return testApi;
-}
-
-/** The browser part of the provider's sign-in: the authorize redirect, its form, the way back. */
-async function signInAtProvider(authorizeUrl: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const index = pair.indexOf('=');
-      cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return response;
-  };
-  let url = authorizeUrl;
-  for (let hops = 0; hops < 10 && url.startsWith(provider.issuer); hops += 1) {
-    let response = await send(url);
-    if (response.status === 200) {
-      const action = new URL(`${new URL(url).pathname}/login`, provider.issuer).href;
-      response = await send(action, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
-      });
-    }
-    url = new URL(response.headers.get('location')!, url).href;
-  }
-  expect(url.startsWith(APP)).toBe(true);
-  return url;
 }
 
 /** Token-endpoint requests the app makes, and whether any of them carried a bearer token. */
@@ -97,10 +75,18 @@ let tokenRequests: { grant: string | null; authorization: string | null }[];
 /** The app signed in: its UserManager, token source and HTTP helper. */
 async function signedInApp() {
   const storage = new InMemoryWebStorage();
-  const settings = { ...userManagerSettings({ ...oidc(), cognitoDomain: null }, APP.slice(0, -1), storage) };
-  const userManager = new SingleTabUserManager({ ...settings, automaticSilentRenew: false });
-  const request = await new OidcClient(settings).createSigninRequest({ request_type: 'si:r' });
-  await userManager.signinCallback(await signInAtProvider(request.url));
+  const settings = {
+    ...userManagerSettings({ ...oidc(), cognitoDomain: null }, APP.slice(0, -1), storage, [() => storage]),
+  };
+  let authorize = '';
+  const userManager = new CrossTabUserManager(
+    { ...settings, automaticSilentRenew: false },
+    navigatorTo((url) => (authorize = url)),
+  );
+  await userManager.signinRedirect();
+  const answer = await signInAtProvider(provider.issuer, authorize);
+  expect(answer.startsWith(APP)).toBe(true);
+  await userManager.signinRedirectCallback(answer);
   const expire = vi.fn(async () => {
     await userManager.removeUser();
   });
@@ -141,6 +127,8 @@ beforeEach(async () => {
   api.seen.length = 0;
   api.refused.clear();
   api.refuseAll = false;
+  api.movedTo = null;
+  elsewhere.seen.length = 0;
   app = await signedInApp();
 });
 
@@ -202,6 +190,14 @@ describe('the access token, with a real provider and a real API', () => {
     expect(refreshes()).toHaveLength(1);
     expect(api.seen).toHaveLength(1);
     expect(app.expire).toHaveBeenCalledTimes(1);
+  });
+
+  it('a redirect from the API fails as a network error and is never followed', async () => {
+    api.movedTo = `${elsewhere.origin}/items`;
+    const failure = await app.http(`${api.origin}/moved`, { handleErrors: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(api.seen).toEqual([`Bearer ${await app.accessToken()}`]);
+    expect(elsewhere.seen).toEqual([]);
   });
 
   it('an expired access token is renewed before the request is sent', async () => {

@@ -1,5 +1,5 @@
 // Builds the app with a given environment and serves it with `vite preview`, on 127.0.0.1 only.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -26,34 +26,64 @@ function cleanEnv(extra) {
 }
 
 /**
- * Production build of the app into `outDir` with the given VITE_* variables.
+ * Production build of the app into `outDir` with the given VITE_* variables, in a process of its own.
  * @param {string} outDir
  * @param {Record<string, string>} [viteEnv]
  * @param {string} [configFile] a Vite config other than vite.config.ts
+ * @returns {Promise<void>}
  */
 export function buildApp(outDir, viteEnv = {}, configFile) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      VITE,
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-      ...(configFile ? ['--config', configFile] : []),
-    ],
-    {
-      cwd: ROOT,
-      env: cleanEnv(viteEnv),
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) throw new Error(`vite build failed for ${outDir}:\n${result.stdout}\n${result.stderr}`);
+  const args = [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+  if (configFile) args.push('--config', configFile);
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: cleanEnv(viteEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed for ${outDir}:\n${output}`)),
+    );
+  });
 }
 
-/** Serves a build with `vite preview` (SPA fallback, the configured headers); resolves once it answers. */
+/**
+ * Runs `task` for every item, at most `limit` at a time. Once all have settled, rejects with the first failure.
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<unknown>} task
+ */
+export async function eachAtMost(items, limit, task) {
+  const queue = [...items];
+  const failures = [];
+  const lane = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+      await task(item).catch((error) => failures.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  if (failures.length > 0) throw failures[0];
+}
+
+/**
+ * Serves a build as `vite preview` does (SPA fallback, the configured headers), inside this process: no Node and no
+ * config of its own to start, which the e2e setup, serving every variant, would pay for each.
+ * @param {string} outDir
+ * @param {number} port
+ */
+export async function servePreview(outDir, port) {
+  const { preview } = await import('vite');
+  const server = await preview({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/** Serves a build with `vite preview` in a process of its own; resolves once it answers. */
 export async function startPreview(outDir, port) {
   const child = spawn(
     process.execPath,

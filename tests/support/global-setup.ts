@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import { buildApp, freePort, startPreview } from './app-servers.mjs';
+import { availableParallelism } from 'node:os';
+import { buildApp, eachAtMost, freePort, servePreview } from './app-servers.mjs';
 import { startErrorCollector } from './error-collector.mjs';
 import { findBrowser, HOW_TO_GET_A_BROWSER } from './find-browser.mjs';
 import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
@@ -41,6 +42,8 @@ export const OIDC_CLIENT_ID = 'snxt-e2e';
 export const GA_MEASUREMENT_ID = 'G-E2ETEST01';
 export const IDENTITY_CREDENTIALS_TTL = 8;
 const IDLE_TIMEOUT_MINUTES = 3;
+/** A build keeps about one core busy: as many at once as there are cores. */
+const BUILDS_AT_ONCE = availableParallelism();
 
 /** All of them, or while working on a few specs the ones they use: `E2E_VARIANTS=main,idle npx playwright test …`. */
 function variantsToBuild(): readonly (typeof VARIANTS)[number][] {
@@ -53,10 +56,13 @@ function variantsToBuild(): readonly (typeof VARIANTS)[number][] {
 
 export default async function globalSetup() {
   if (!findBrowser()) throw new Error(HOW_TO_GET_A_BROWSER);
+  // The previews run in this process: none of the caller's VITE_* variables reaches them (nor a build).
+  for (const name of Object.keys(process.env)) if (name.startsWith('VITE_')) Reflect.deleteProperty(process.env, name);
   const ports = Object.fromEntries(await Promise.all(VARIANTS.map(async (name) => [name, await freePort()])));
   const origins = VARIANTS.map((name) => `http://127.0.0.1:${ports[name]}/`);
   const provider = await startOidcProvider({
     port: await freePort(),
+    host: 'localhost', // passkeys need a host name (passkeys.spec.ts)
     redirectUris: origins,
     clientId: OIDC_CLIENT_ID,
     testAccounts: true, // example: books
@@ -101,14 +107,15 @@ export default async function globalSetup() {
 
   const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close, collector.close];
   try {
-    for (const name of variantsToBuild()) {
+    // Each variant is served as soon as it is built, while the next ones build.
+    await eachAtMost(variantsToBuild(), BUILDS_AT_ONCE, async (name) => {
       const outDir = `.e2e/${name}`;
-      buildApp(outDir, variantEnv[name], CONFIG_FILES[name]);
-      const preview = await startPreview(outDir, ports[name]);
+      await buildApp(outDir, variantEnv[name], CONFIG_FILES[name]);
+      const preview = await servePreview(outDir, ports[name]);
       stops.push(preview.stop);
       process.env[`E2E_${name.toUpperCase()}_URL`] = preview.url;
       process.env[`E2E_${name.toUpperCase()}_DIR`] = outDir;
-    }
+    });
   } catch (error) {
     await Promise.all(stops.map((stop) => stop()));
     throw error;

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as analyticsModule from './gtag';
 import { createMemoryStorage, type AppStorage } from '../../lib/storage';
 import * as vitalsModule from './web-vitals';
@@ -46,7 +46,8 @@ function recordScripts() {
   });
   return scripts;
 }
-const idle = () => new Promise((done) => setTimeout(done, 400));
+/** Past the idle callbacks' 2 s deadline (fake timers): what the app does once the page is idle has been done. */
+const idle = () => vi.advanceTimersByTimeAsync(3_000);
 
 const start = (router: AnyRouter, options: Parameters<typeof startAnalytics>[1] & { storage?: AppStorage }) =>
   startAnalytics(router, { storage: createMemoryStorage(), loadVitals: noVitals, ...options });
@@ -128,6 +129,8 @@ describe('startAnalytics', () => {
 
 describe('consent', () => {
   const analytics = async () => import('./gtag');
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
   it('asks for nothing from Google while the visitor has not chosen, page views still queue', async () => {
     const scripts = recordScripts();

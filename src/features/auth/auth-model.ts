@@ -49,7 +49,7 @@ export interface AuthDeps {
   storage: AppStorage;
 }
 
-/** Who is signed in, saved and followed across tabs; these actions are the state the sign-in flow leaves. */
+/** Who is signed in, saved as snxt-AUTH and followed across tabs: the stored oidc User's copy, a hint until checked. */
 export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
   const state = signal<AuthState>(sanitizeAuth(stored));
   const signOut = () => {
@@ -67,7 +67,7 @@ export const AuthModel = createModel(({ stored, storage }: AuthDeps) => {
 
   return {
     state,
-    /** Whether storage said someone was signed in when the app started (before any check). */
+    /** Whether snxt-AUTH said someone was signed in when the app started, before any check: a session found ended. */
     signedInAtStart: signal(state.peek().isAuthenticated) as ReadonlySignal<boolean>,
     /** The user asked to sign in; the hosted sign-in page follows. Changes no state. */
     login: defineAction('[Auth] Login', noPayload, () => undefined),

@@ -1,7 +1,7 @@
 // Who is signed in, the sign-in flow (oidc-client-ts loads only when it is needed) and who may see a page.
 export { auth, AuthModel, runAuth, signedInUser, type AuthState, type UserProfile } from './auth-model';
 export { accountCommands } from './account-commands';
-export { can } from './can';
+export { /** @public */ can } from './can';
 export { offersRoute, routeAccess, type AccessNeeds, type RouteAccess } from './route-access';
 export { IdleWarningSlot } from './idle/idle-warning-slot';
 export { signInAfterIdleSignOut } from './idle/return-page';

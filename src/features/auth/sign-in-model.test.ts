@@ -6,8 +6,10 @@ import { auth } from './auth-model';
 import { signal } from '@preact/signals-react';
 import type { Language } from '../../config/constants';
 import { startTestState } from '../../test/test-state';
+import { fillStorage } from '../../test/full-storage';
 import { startTestSignIn, TEST_OIDC } from '../../test/oidc';
 import type { ConnectedSession } from './session/session';
+import { createSignInStateStore } from './session/pending-sign-in';
 import { SignInModel } from './sign-in-model';
 import { storageEvent } from '../../test/other-tab';
 
@@ -137,6 +139,23 @@ describe('sign-in at start-up, Login and Logout', () => {
     await expect(pending).resolves.toBe('/settings');
     expect(connected.handleCallbackOnce).toHaveBeenCalledWith(`https://app.example.com/?code=a&state=${state}`);
     expect(connected.reconcileOnce).not.toHaveBeenCalled();
+  });
+
+  it('with localStorage full, recognises the answer to a sign-in started here on the page after the provider', async () => {
+    onTestFinished(() => sessionStorage.clear());
+    fillStorage('localStorage');
+    const state = await startTestSignIn(createMemoryStorage());
+    const { load, connected } = fakeSession();
+    startAuth({
+      oidc: OIDC,
+      storedAuth: null,
+      location: at(`/?code=a&state=${state}`),
+      load,
+      storage: createMemoryStorage(),
+    });
+    await expect(model.takePendingCallback()).resolves.toBe('/settings');
+    expect(connected.handleCallbackOnce).toHaveBeenCalledOnce();
+    expect(notices).toEqual([]);
   });
 
   it('hands a refused sign-in started here (error with its state) to the session', async () => {
@@ -309,16 +328,23 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
     expect(notices).toEqual(['snxt.auth.callbackIgnored']);
   });
 
-  it('ignores a state that names something other than a pending redirect sign-in', async () => {
+  it('ignores a state that names anything else this browser keeps', async () => {
     const storage = createMemoryStorage();
-    storage.setItem('oidc.popup', JSON.stringify({ id: 'popup', created: 1, request_type: 'si:p' }));
-    storage.setItem('oidc.other', JSON.stringify({ id: 'someone-else', created: 1, request_type: 'si:r' }));
-    storage.setItem('oidc.junk', '{not json');
-    storage.setItem('unknown', JSON.stringify({ id: 'unknown', created: 1, request_type: 'si:r' }));
-    for (const state of ['popup', 'other', 'junk', 'unknown']) {
+    onTestFinished(() => sessionStorage.clear());
+    localStorage.setItem(`oidc.user:${OIDC.authority}:${OIDC.clientId}`, JSON.stringify({ id: 'x', created: 1 }));
+    sessionStorage.setItem('oidc.elsewhere', JSON.stringify({ id: 'elsewhere', created: 1 }));
+    localStorage.setItem('snxt-AUTH', JSON.stringify(SIGNED_IN));
+    const states = [
+      `user:${OIDC.authority}:${OIDC.clientId}`,
+      'elsewhere',
+      'oidc.elsewhere',
+      'snxt-AUTH',
+      '../snxt-AUTH',
+    ];
+    for (const state of states) {
       const storedAuth = SIGNED_IN;
       const { connected, load } = fakeSession();
-      startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=x&state=${state}`), load, storage });
+      startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=x&state=${encodeURIComponent(state)}`), load, storage });
       await model.takePendingCallback();
       expect(connected.handleCallbackOnce).not.toHaveBeenCalled();
       expect(auth().state.value).toEqual(SIGNED_IN);
@@ -328,7 +354,7 @@ describe('a sign-in answer to no sign-in started here (forged, replayed, stale l
   it('ignores an answer whose sign-in was already used (its state is gone)', async () => {
     const storage = createMemoryStorage();
     const state = await startTestSignIn(storage);
-    storage.removeItem(`oidc.${state}`);
+    await createSignInStateStore().remove(state);
     const storedAuth = SIGNED_IN;
     const { connected, load } = fakeSession();
     startAuth({ oidc: OIDC, storedAuth, location: at(`/?code=x&state=${state}`), load, storage });

@@ -1,5 +1,5 @@
 import { createModel, effect, signal, type ReadonlySignal } from '@preact/signals-react';
-import { OIDC_STORE_PREFIX, type Language } from '../../config/constants';
+import type { Language } from '../../config/constants';
 import type { OidcEnv } from '../../config/env';
 import { cachedPromise } from '../../lib/cached-promise';
 import { reportNotice } from '../../lib/notice-bus';
@@ -37,12 +37,12 @@ export const SignInModel = createModel((deps: SignInDeps) => {
   );
   // Not after a failed answer (no bouncing with the provider) nor once signed in here (no undoing a sign-out).
   let automatic = deps.automatic ?? true;
-  let unverified = false;
   let reconciling: Promise<void> = Promise.resolve();
   let settled = reconciling;
   let pendingCallback: Promise<string> | null = null;
-
-  const signedIn = () => auth.state.value.isAuthenticated && !unverified;
+  // Not who is signed in (auth.state) but whether this tab could check it: without its sign-in code, no page, no token.
+  let unchecked = false;
+  const signedIn = () => auth.state.value.isAuthenticated && !unchecked;
 
   function startLogin(from: string, replace = false): Promise<boolean> {
     const returnTo = deps.returnTo?.(from) ?? from;
@@ -62,7 +62,7 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     reconciling = session().then(
       (connected) => connected.reconcileOnce(),
       (error: unknown) => {
-        unverified = true;
+        unchecked = true;
         console.warn('Could not load sign-in to check the stored session', error);
       },
     );
@@ -85,7 +85,6 @@ export const SignInModel = createModel((deps: SignInDeps) => {
 
   function start(oidc: OidcEnv) {
     for (const notice of takeCarriedNotices()) reportNotice(notice);
-    // Left by a sign-out that could not finish.
     const left = auth.state.peek().isAuthenticated ? null : takeStoredTokens(storage, oidc);
     if (left !== null) {
       session().then(
@@ -97,16 +96,14 @@ export const SignInModel = createModel((deps: SignInDeps) => {
     if (!isSignInCallback(url)) {
       settled = reconcile();
     } else {
-      // Its check stays out of the first load; without it, the session checks the answer the same way.
+      // The one check of an answer, out of the first load; should it not load, oidc-client-ts still checks the state.
       pendingCallback = import('./session/pending-sign-in').then(
         (chunk) =>
-          chunk
-            .answersPendingSignIn(url, (id) => storage.getItem(`${OIDC_STORE_PREFIX}${id}`))
-            .then((pending) => {
-              if (pending) return handleAnswer(url);
-              void reconcile();
-              return chunk.ignoreAnswer(url);
-            }),
+          chunk.answersPendingSignIn(url).then((pending) => {
+            if (pending) return handleAnswer(url);
+            void reconcile();
+            return chunk.ignoreAnswer(url);
+          }),
         () => handleAnswer(url),
       );
       settled = pendingCallback.then(() => reconciling);

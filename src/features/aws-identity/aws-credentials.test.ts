@@ -1,24 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { env, type CognitoIdentityEnv } from '../../config/env';
 import { startTestState } from '../../test/test-state';
 import { captureReports } from '../../test/capture-reports';
 import { fakeCognito, TEST_POOL } from '../../test/fake-cognito';
 import { auth } from '../auth';
 import { awsFetch, awsIdentity, getAwsCredentials, startAwsCredentials, stopAwsCredentials } from './aws-credentials';
 
-const pool = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../../config/env', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../config/env')>();
-  return {
-    ...original,
-    env: new Proxy(original.env, {
-      get: (target, key) => (key === 'cognitoIdentity' ? pool.current : Reflect.get(target, key)),
-    }),
-  };
-});
+const pool: { current: CognitoIdentityEnv | null } = { current: null };
 
 let cognito: ReturnType<typeof fakeCognito>;
 
 beforeEach(() => {
+  vi.spyOn(env, 'cognitoIdentity', 'get').mockImplementation(() => pool.current);
   cognito = fakeCognito();
   vi.stubGlobal('fetch', cognito.fetch);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -80,6 +80,13 @@ const saveWithErrors = async (user: Awaited<ReturnType<typeof openPage>>['userEv
   await user.click(save());
   await screen.findByRole('alert', { name: 'There is a problem' });
 };
+/** A notice's button, once the notice takes a pointer: Radix opens the notifications region to it one effect later. */
+const noticeButton = async (name: string) => {
+  const button = await screen.findByRole('button', { name });
+  const region = screen.getByRole('region', { name: /^Notifications/ });
+  await waitFor(() => expect(region).not.toHaveStyle({ pointerEvents: 'none' }));
+  return button;
+};
 const summaryLinks = () =>
   within(summary())
     .getAllByRole('link')
@@ -264,14 +271,14 @@ describe('the book form', () => {
     expect(await screen.findByText('This book was changed elsewhere.')).toBeVisible();
     expect(field('Title')).toHaveValue('Mine');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await userEvent.click(await noticeButton('Reload'));
     const dialog = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(field('Title')).toHaveValue('Mine');
     expect(api.sent.filter((request) => request.method === 'GET')).toHaveLength(1);
 
     await userEvent.click(save());
-    await userEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+    await userEvent.click(await noticeButton('Reload'));
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(field('Title')).toHaveValue('Theirs'));
     await fill(userEvent, { Author: 'Someone' });

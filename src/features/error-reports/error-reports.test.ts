@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage } from '../../lib/storage';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createMemoryStorage, runAppStorage } from '../../lib/storage';
 import { createErrorReports } from './error-reports';
 
 const COLLECTOR = 'https://errors.example.com/r';
@@ -33,7 +33,7 @@ function setup(overrides: Parameters<typeof createErrorReports>[1] = {}) {
     now: () => clock.now,
     page: () => new URL(PAGE),
     profile: () => PROFILE,
-    storage: () => createMemoryStorage(),
+    storage: () => [createMemoryStorage()],
     userAgent: 'Mozilla/5.0 (test)',
     environment: 'PROD',
     ...overrides,
@@ -126,7 +126,7 @@ describe('error reports', () => {
     storage.setItem('oidc.user:https://idp.example.com:client', JSON.stringify(tokens));
     storage.setItem('oidc.af0ifjsldkj', JSON.stringify({ code_verifier: 'verifier-made-of-letters-only' }));
     storage.setItem('oidc.broken', '{');
-    const { report, sent } = setup({ storage: () => storage, profile: () => null });
+    const { report, sent } = setup({ storage: () => [storage], profile: () => null });
     report(
       new Error(
         `refused ${tokens.access_token}, ${tokens.refresh_token}, ${tokens.id_token}, verifier-made-of-letters-only by https://idp.example.com/token`,
@@ -135,6 +135,18 @@ describe('error reports', () => {
     expect(sent()[0]!.message).toBe(
       'refused [redacted], [redacted], [redacted], [redacted] by https://idp.example.com/token',
     );
+  });
+
+  it("never sends the PKCE verifier of a sign-in kept in this tab's storage (localStorage was full)", () => {
+    const stop = runAppStorage(createMemoryStorage());
+    onTestFinished(() => {
+      stop();
+      sessionStorage.clear();
+    });
+    sessionStorage.setItem('oidc.af0ifjsldkj', JSON.stringify({ code_verifier: 'tab-verifier-of-letters' }));
+    const { report, sent } = setup({ storage: undefined, profile: () => null });
+    report(new Error('refused tab-verifier-of-letters at the token endpoint'));
+    expect(sent()[0]!.message).toBe('refused [redacted] at the token endpoint');
   });
 
   it('sends at most 10 reports per page load', () => {
@@ -309,6 +321,28 @@ describe('error reports', () => {
         '[redacted] office ([redacted]) closed',
         'email_verified: true, middle name Q, region OR',
       ]);
+    });
+
+    it("never sends a secret pair that opens a message, in the message or on the stack's first line", () => {
+      const { report, sent } = setup();
+      const messages = [
+        'password: hunt3r-two',
+        'access_token: acc3ss-v4l',
+        'client_secret=cl13nt-v4l',
+        'state: st4te-v4l',
+        'X-Api-Key: ap1-k3y-v4l',
+        'Authorization: Token t0k3n-v4l',
+        'fetch //us3r-n4me:p4ss-w0rd@localhost/x',
+        'fetch //svc-us3r:svc-p4ss@intranet/api',
+      ];
+      for (const message of messages) report(new Error(message));
+      expect(sent()).toHaveLength(messages.length);
+      for (const body of sent()) expect(body.stack!.split('\n')[0]).toBe(`Error: ${body.message}`);
+      const bodies = JSON.stringify(sent());
+      const values = ['hunt3r-two', 'acc3ss-v4l', 'cl13nt-v4l', 'st4te-v4l', 'ap1-k3y-v4l', 't0k3n-v4l'];
+      for (const value of [...values, 'us3r-n4me', 'p4ss-w0rd', 'svc-us3r', 'svc-p4ss']) {
+        expect(bodies).not.toContain(value);
+      }
     });
 
     it('scrubs the whole stack before it keeps 20 lines, so a secret split by a line break goes too', () => {

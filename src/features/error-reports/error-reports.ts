@@ -21,7 +21,7 @@ interface ReportDeps {
   now?: () => number;
   page?: () => Pick<URL, 'origin' | 'pathname'>;
   profile?: () => Readonly<UserProfile> | null;
-  storage?: () => KeyValueStorage | undefined;
+  storage?: () => readonly (KeyValueStorage | undefined)[];
   userAgent?: string;
   environment?: string;
 }
@@ -51,7 +51,7 @@ export function createErrorReports(
     now = Date.now,
     page = () => window.location,
     profile = signedInUser,
-    storage = () => appStorage(),
+    storage = () => [appStorage(), attempt(() => window.sessionStorage, undefined)],
     userAgent = navigator.userAgent,
     environment = env.envName,
   }: ReportDeps = {},
@@ -76,7 +76,7 @@ export function createErrorReports(
   // Never throws and never reports its own failure: that would loop through the door it listens to.
   return (error, context) =>
     attempt(() => {
-      const scrub = scrubber([...claimValues(profile()), ...storedSecrets(storage())]);
+      const scrub = scrubber([...claimValues(profile()), ...storage().flatMap(storedSecrets)]);
       const { name, message, stack } = describeThrown(error, context);
       const at = now();
       const scrubbed = clean(message, scrub, MAX_MESSAGE);

@@ -130,8 +130,8 @@ describe('scrub: values named like secrets, in any spelling and quoting', () => 
       '{"SessionToken":"s1","SecretKey":"k1","client_secret":"c1"}',
       '{"SessionToken":"[redacted]","SecretKey":"[redacted]","client_secret":"[redacted]"}',
     ],
-    ['Authorization: Bearer abc.def', 'Authorization: Bearer [redacted]'],
-    ['authorization=Basic YWxpY2U6aHVudGVyMg==', 'authorization=Basic [redacted]'],
+    ['Authorization: Bearer abc.def', 'Authorization: [redacted]'],
+    ['authorization=Basic YWxpY2U6aHVudGVyMg==', 'authorization=[redacted]'],
     ['redirect cb?code=abc', 'redirect cb'],
     ['state:\n   "xyz"', 'state:\n   "[redacted]"'],
   ])('%j', (message, scrubbed) => {
@@ -155,7 +155,7 @@ describe('scrub: values named like secrets, in any spelling and quoting', () => 
       [
         'Error: refused {"access_token":',
         '    "[redacted]", "Authorization":',
-        '    "[redacted]"}',
+        '    "[redacted]',
         '    at https://app.example.com/assets/index-AbC123.js:1:2',
       ].join('\n'),
     );
@@ -164,6 +164,94 @@ describe('scrub: values named like secrets, in any spelling and quoting', () => 
   it('leaves names that only end like a short secret name, and a status code, alone', () => {
     for (const message of ['Error code: 500', 'statusCode=404', 'readyState: 4', 'errorCode: 42', 'state: 2']) {
       expect(scrub(message, [])).toBe(message);
+    }
+  });
+});
+
+describe('scrub: a secret pair wherever it stands', () => {
+  it.each([
+    ['Error: password: hunter2', 'Error: password: [redacted]'],
+    ['Error: access_token: t0k3n-v4lue', 'Error: access_token: [redacted]'],
+    ['Error: client_secret=cl13nt-s3cr3t', 'Error: client_secret=[redacted]'],
+    ['Error: state: st4te-v4lue', 'Error: state: [redacted]'],
+    ['Error: X-Api-Key: k3y-v4lue', 'Error: X-Api-Key: [redacted]'],
+    ['Uncaught TypeError: refresh_token=r3fr3sh', 'Uncaught TypeError: refresh_token=[redacted]'],
+    ['Error: "password": "hunter2"', 'Error: "password": "[redacted]"'],
+    ['Error: reason=bad password=hunter2', 'Error: reason=bad password=[redacted]'],
+    ['password: hunter2', 'password: [redacted]'],
+  ])('%j', (message, scrubbed) => {
+    expect(scrub(message, [])).toBe(scrubbed);
+  });
+
+  it('finds the newer secret names in any spelling', () => {
+    for (const [message, scrubbed] of [
+      ['api-key: k1v4l', 'api-key: [redacted]'],
+      ['apikey=k1v4l', 'apikey=[redacted]'],
+      ['x-api-key: k1v4l', 'x-api-key: [redacted]'],
+      ['client secret: s3cr3t', 'client secret: [redacted]'],
+      ['Error: client secret=s3cr3t', 'Error: client secret=[redacted]'],
+      ['{"client secret": "s3cr3t"}', '{"client secret": "[redacted]"}'],
+      ["{'Client Secret': 's3cr3t'}", "{'Client Secret': '[redacted]'}"],
+      ['pwd=hunter2', 'pwd=[redacted]'],
+      ['Error: PWD: hunter2', 'Error: PWD: [redacted]'],
+      ['pin=1234', 'pin=[redacted]'],
+      ['PIN: 42', 'PIN: [redacted]'],
+      [
+        '{"userPin": 9876, "card_pin": "1111", "db.pwd": "x"}',
+        '{"userPin": [redacted], "card_pin": "[redacted]", "db.pwd": "[redacted]"}',
+      ],
+      ['passcode: 246810', 'passcode: [redacted]'],
+      ['devicePasscode=246810', 'devicePasscode=[redacted]'],
+      ['{"USERPin": "1234"}', '{"USERPin": "[redacted]"}'],
+      ['the code: 4f2a9', 'the code: [redacted]'],
+    ] as const) {
+      expect(scrub(message, [])).toBe(scrubbed);
+    }
+  });
+
+  it('leaves words that only contain a short secret name alone', () => {
+    for (const message of [
+      'spinning: true',
+      'pinned: 3',
+      'spin=2',
+      'pwdx: 5',
+      'Pinyin: ni hao',
+      'opinion: fine',
+      'pinCount: 7',
+      'Error: mapping: failed',
+      'Error: the client: offline',
+    ]) {
+      expect(scrub(message, [])).toBe(message);
+    }
+  });
+
+  it('removes the rest of the line after Authorization, whatever the scheme', () => {
+    for (const [message, scrubbed] of [
+      ['Authorization: Token abc123def', 'Authorization: [redacted]'],
+      ['Error: Authorization: Token abc123def', 'Error: Authorization: [redacted]'],
+      ['authorization=Digest username="bob", realm="x", response="6629fae4"', 'authorization=[redacted]'],
+      ['Authorization: Negotiate YIIB, then more\n    at x', 'Authorization: [redacted]\n    at x'],
+      ['Authorization: Whatever w0rd s3cr3t', 'Authorization: [redacted]'],
+      ['Proxy-Authorization: Basic YWxpY2U6aHVudGVy', 'Proxy-Authorization: [redacted]'],
+      ['{"Authorization":"Digest username=\\"bob\\", response=\\"6629fae4\\""}', '{"Authorization":"[redacted]'],
+    ] as const) {
+      expect(scrub(message, [])).toBe(scrubbed);
+    }
+  });
+
+  it('drops the credentials of a URL whatever the host, with or without a scheme', () => {
+    for (const [message, scrubbed] of [
+      ['fetch //user:pass@localhost/x', 'fetch //localhost/x'],
+      ['fetch //svc:pw@intranet/api failed', 'fetch //intranet/api failed'],
+      ['fetch http://user:pass@localhost:8080/x', 'fetch http://localhost:8080/x'],
+      ['fetch http://svc:pw@intranet/api', 'fetch http://intranet/api'],
+      ['fetch https://u:p@127.0.0.1/x', 'fetch https://127.0.0.1/x'],
+      ['fetch https://u:p@[::1]:3000/x', 'fetch https://[::1]:3000/x'],
+      ['fetch //u:p@ss@intranet/x', 'fetch //intranet/x'],
+      ['Error: //admin:s3cr3t@db', 'Error: //db'],
+      ['see "//svc:pw@intranet"', 'see "//intranet"'],
+    ] as const) {
+      expect(scrub(message, [])).toBe(scrubbed);
     }
   });
 });

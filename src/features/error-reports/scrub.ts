@@ -1,15 +1,15 @@
 import { base64Text, decodeLayers, REDACTED } from './decode';
-import { isSecretValue } from './secret-names';
+import { isSecretValue, isWholeLineSecret } from './secret-names';
 
 // After a URL's, path's or bare `?key=` query's `?` or `#` the line goes, but a frame's `:line:column` (see docs).
 const QUERY = /\?(?:(?<=(?:\/|\w\.\w)[^\s?#]*\?)|(?=[\w.%[\]-]*=))[^\n]*/g;
 const QUERY_OR_HASH = /[?#](?:(?<=(?:\/|\w\.\w)[^\s?#]*[?#])|(?=[\w.%[\]-]*=))[^\n]*/g;
 const FRAME_POSITION = /(?::\d+){1,2}\)?$/;
-const URL_CREDENTIALS = /(?<![\w+.-])([a-z][\w+.-]*:\/\/)[^\s/?#@]*@/gi;
+const URL_CREDENTIALS = /(?<![\w+.:/-])((?:[a-z][\w+.-]*:)?\/\/)[^\s/?#]*@/gi;
 const JWT = /\beyJ[\w-]+\.[\w-]+(?:\.[\w-]*)*/g;
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[\w\-.~+/]+=*/gi;
 const KEY_VALUE =
-  /(?<![\w.-])(["'`]?)([A-Za-z][\w.-]*)\1(\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|`[^`\n]*`|(["'`]?)((?:(?:bearer|basic|digest|negotiate|aws4-hmac-sha256)\s+)?)(?:\[redacted\]|[^\s"'`,;&|<>(){}[\]]+))/gi;
+  /(?<![\w.-])(["'`]?)([A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*)?)\1(\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|`[^`\n]*`|(["'`]?)((?:(?:bearer|basic|digest|negotiate|aws4-hmac-sha256)\s+)?)(?:\[redacted\]|[^\s"'`,;&|<>(){}[\]]+))/gi;
 const AWS_KEY_ID = /\b(?:AKIA|ASIA|AIDA|AROA|AIPA|ANPA|ANVA|AGPA|ABIA|ACCA)[A-Z\d]{16}\b/g;
 const SECRET_KEY_SHAPE = /(?<![A-Za-z\d+/=])[A-Za-z\d+/]{40,}={0,2}(?![A-Za-z\d+/=])/g;
 const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
@@ -29,20 +29,38 @@ const cut = (pattern: RegExp) => (text: string) =>
 const cutQueries = cut(QUERY);
 const cutQueriesAndHashes = cut(QUERY_OR_HASH);
 
-function redactKeyValue(
-  whole: string,
-  _quote: string,
-  name: string,
-  _separator: string,
-  value: string,
-  open = '',
-  scheme = '',
-): string {
+function redactedValue(name: string, value: string, open: string, scheme: string): string | null {
   const quote = value.charAt(0);
   const closed = value.length > 1 && /["'`]/.test(quote) && value.endsWith(quote);
-  if (!isSecretValue(name, closed ? value.slice(1, -1) : value)) return whole;
-  const kept = closed ? `${quote}${REDACTED}${quote}` : `${open}${scheme}${REDACTED}`;
-  return `${whole.slice(0, whole.length - value.length)}${kept}`;
+  if (!isSecretValue(name, closed ? value.slice(1, -1) : value)) return null;
+  return closed ? `${quote}${REDACTED}${quote}` : `${open}${scheme}${REDACTED}`;
+}
+
+// A pair whose name is no secret is read again from its value on, so `Error: password: x` still finds `password`.
+function redactPairs(text: string): string {
+  const pairs = new RegExp(KEY_VALUE.source, KEY_VALUE.flags);
+  let result = '';
+  let copied = 0;
+  for (let match = pairs.exec(text); match; match = pairs.exec(text)) {
+    const [whole, , name = '', , value = '', open = '', scheme = ''] = match;
+    const valueAt = match.index + whole.length - value.length;
+    if (isWholeLineSecret(name)) {
+      const lineEnd = text.indexOf('\n', valueAt);
+      const quote = /["'`]/.test(value.charAt(0)) ? value.charAt(0) : '';
+      result += `${text.slice(copied, valueAt)}${quote}${REDACTED}`;
+      copied = lineEnd === -1 ? text.length : lineEnd;
+    } else {
+      const kept = redactedValue(name, value, open, scheme);
+      if (kept === null) {
+        pairs.lastIndex = valueAt;
+        continue;
+      }
+      result += `${text.slice(copied, valueAt)}${kept}`;
+      copied = valueAt + value.length;
+    }
+    pairs.lastIndex = copied;
+  }
+  return result + text.slice(copied);
 }
 
 // Under 3 characters a value would wipe ordinary words: never matched; up to 5 as whole words; longer ones anywhere.
@@ -63,11 +81,9 @@ function knownValues(known: readonly string[]): RegExp | null {
 }
 
 function scrubDecoded(text: string, known: RegExp | null, depth: number): string {
-  let result = text
-    .replace(URL_CREDENTIALS, '$1')
-    .replace(JWT, REDACTED)
-    .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
-    .replace(KEY_VALUE, redactKeyValue)
+  let result = redactPairs(
+    text.replace(URL_CREDENTIALS, '$1').replace(JWT, REDACTED).replace(AUTH_SCHEME, `$1 ${REDACTED}`),
+  )
     .replace(AWS_KEY_ID, REDACTED)
     .replace(SECRET_KEY_SHAPE, (run) => (isMixed(run) ? REDACTED : run))
     .replace(EMAIL, REDACTED);
@@ -85,7 +101,6 @@ function scrubText(text: string, known: RegExp | null, depth: number): string {
   return decoded === null ? REDACTED : scrubDecoded(cutQueriesAndHashes(decoded), known, depth);
 }
 
-// Whatever a report carries passes here, decoded first: no query, hash, token, sign-in code, email or user's value leaves.
 export function scrubber(known: readonly string[]): (text: string) => string {
   const values = knownValues(known);
   return (text) => scrubText(text, values, 0);

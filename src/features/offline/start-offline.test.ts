@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startOffline } from './start-offline';
 import { loadingRouter } from '../../test/loading-router';
 
@@ -12,11 +12,18 @@ const loadedRouter = { state: { status: 'idle', resolvedLocation: {} }, subscrib
 const module = (startServiceWorker: () => () => void) =>
   Promise.resolve({ startServiceWorker } as unknown as typeof import('./service-worker'));
 
+/** Longer than the idle wait (2 s at most): what was to start has started by then. */
+const A_WHILE_MS = 3_000;
+const aWhile = () => vi.advanceTimersByTimeAsync(A_WHILE_MS);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
 describe('startOffline', () => {
   it('in dev and unit tests (not production) loads nothing and registers nothing', async () => {
     const load = vi.fn(() => module(vi.fn()));
     const stop = startOffline(loadedRouter, { load });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await aWhile();
     expect(load).not.toHaveBeenCalled();
     stop();
   });
@@ -26,10 +33,12 @@ describe('startOffline', () => {
     const load = vi.fn(() => module(startWorker));
     const { router, resolve } = loadingRouter();
     const stop = startOffline(router, { enabled: true, load });
-    await new Promise((done) => setTimeout(done, 300));
+    await aWhile();
     expect(load).not.toHaveBeenCalled();
     resolve();
-    await vi.waitFor(() => expect(startWorker).toHaveBeenCalledTimes(1));
+    expect(load).not.toHaveBeenCalled();
+    await aWhile();
+    expect(startWorker).toHaveBeenCalledTimes(1);
     stop();
   });
 
@@ -37,15 +46,15 @@ describe('startOffline', () => {
     const startWorker = vi.fn(() => () => {});
     const stop = startOffline(loadedRouter, { enabled: true, load: () => module(startWorker) });
     stop();
-    await new Promise((done) => setTimeout(done, 300));
+    await aWhile();
     expect(startWorker).not.toHaveBeenCalled();
   });
 
   it('stopping stops the worker’s update checks', async () => {
     const stopWorker = vi.fn();
     const stop = startOffline(loadedRouter, { enabled: true, load: () => module(() => stopWorker) });
-    await vi.waitFor(() => expect(stopWorker).not.toHaveBeenCalled());
-    await new Promise((done) => setTimeout(done, 300));
+    await aWhile();
+    expect(stopWorker).not.toHaveBeenCalled();
     stop();
     expect(stopWorker).toHaveBeenCalledTimes(1);
   });

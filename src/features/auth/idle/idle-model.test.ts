@@ -179,6 +179,95 @@ describe('the idle clock', () => {
   });
 });
 
+describe('when the limit passed while timers were held (a laptop waking, a tab whose timers were stopped)', () => {
+  it.each(['pointerdown', 'keydown', 'scroll', 'touchstart'])(
+    'a %s signs out as the limit does and never starts the clock again',
+    async (type) => {
+      const { expire } = start();
+      vi.setSystemTime(START + 11 * MINUTE);
+      press(type);
+      await advance(0);
+      expect(expire).toHaveBeenCalledOnce();
+      expect(stored()).toEqual({ activeAt: START, endedAt: START + 11 * MINUTE });
+      press(type);
+      await advance(20 * MINUTE);
+      expect(expire).toHaveBeenCalledOnce();
+    },
+  );
+
+  it('activity in the last moment before the limit still counts', async () => {
+    const { model, expire } = start();
+    vi.setSystemTime(START + 10 * MINUTE - 1);
+    press('pointerdown');
+    await advance(10 * MINUTE - 1);
+    expect(expire).not.toHaveBeenCalled();
+    expect(model.deadline.value).toBe(START + 20 * MINUTE - 1);
+  });
+
+  it('Stay signed in on a warning the limit has passed signs out instead', async () => {
+    const { model, expire } = start();
+    await advance(9 * MINUTE);
+    expect(model.deadline.value).toBe(START + 10 * MINUTE);
+    vi.setSystemTime(START + 30 * MINUTE);
+    model.stay();
+    await advance(0);
+    expect(expire).toHaveBeenCalledOnce();
+    expect(stored()).toEqual({ activeAt: START, endedAt: START + 30 * MINUTE });
+  });
+
+  it('another tab active since then keeps the session', async () => {
+    const { expire, model } = start();
+    vi.setSystemTime(START + 11 * MINUTE);
+    store({ activeAt: START + 11 * MINUTE - 1_000 });
+    press('pointerdown');
+    await advance(0);
+    expect(expire).not.toHaveBeenCalled();
+    expect(model.deadline.value).toBeNull();
+  });
+});
+
+describe('a clock turned back', () => {
+  const HOUR = 60 * MINUTE;
+
+  it('never lengthens the limit: the sign-out comes when the limit has run', async () => {
+    const { model, expire } = start();
+    await advance(MINUTE);
+    press('pointerdown');
+    vi.setSystemTime(Date.now() - HOUR);
+    await advance(8 * MINUTE);
+    expect(model.deadline.value).toBe(Date.now() + 2 * MINUTE);
+    await advance(2 * MINUTE - 1);
+    expect(expire).not.toHaveBeenCalled();
+    await advance(1);
+    expect(expire).toHaveBeenCalledOnce();
+  });
+
+  it('keeps no time to come, in memory or stored', async () => {
+    const { model } = start();
+    await advance(MINUTE);
+    press('keydown');
+    vi.setSystemTime(Date.now() - HOUR);
+    await advance(10_000);
+    press('keydown');
+    await advance(5_000);
+    const record = stored() as { activeAt: number };
+    expect(record.activeAt).toBeLessThanOrEqual(Date.now());
+    expect(record.activeAt).toBe(Date.now() - 5_000);
+    await advance(8 * MINUTE - 5_000);
+    expect(model.deadline.value).toBe(record.activeAt + 10 * MINUTE);
+  });
+
+  it("still follows another tab's activity after it", async () => {
+    const { model, expire } = start();
+    vi.setSystemTime(START - HOUR);
+    await advance(MINUTE);
+    otherTabWrites(storage, 'snxt-IDLE', JSON.stringify({ activeAt: Date.now() }));
+    await advance(9 * MINUTE);
+    expect(expire).not.toHaveBeenCalled();
+    expect(model.deadline.value).toBe(START - HOUR + 11 * MINUTE);
+  });
+});
+
 describe('a session the app found at start', () => {
   it('keeps the stored clock', async () => {
     store({ activeAt: START - 7 * MINUTE });

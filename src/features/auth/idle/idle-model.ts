@@ -26,40 +26,58 @@ export interface IdleDeps {
 export const IdleModel = createModel(({ limitMs, storage, fresh, expire, endedElsewhere }: IdleDeps) => {
   const warnBeforeMs = Math.min(IDLE_SIGN_OUT.warningMs, limitMs / 2);
   const deadline = signal<number | null>(null);
+  // The last activity on the tabs' wall clock (clamped to now) and on this tab's steady one, which no clock moves.
   let activeAt = 0;
-  let writtenAt = -Infinity;
+  let activeSteady = 0;
+  let writtenSteady = -Infinity;
   let timer: Timer;
   let pendingWrite: Timer;
   let over = false;
   let leading = false;
 
-  const storedActiveAt = () => {
-    const record = readIdleRecord(storage);
-    if (!record || record.endedAt) return 0;
-    const now = Date.now();
-    if (record.activeAt <= now) return record.activeAt;
-    // A clock set ahead (the system time turned back, a hand-edited value) is now, and stays so: never time to come.
-    writeIdleRecord(storage, { activeAt: now });
-    return now;
-  };
+  const idleMs = () => Math.max(Date.now() - activeAt, performance.now() - activeSteady);
 
-  function write(at: number) {
+  function activeNow() {
+    activeAt = Date.now();
+    activeSteady = performance.now();
+  }
+
+  function sync() {
+    const now = Date.now();
+    const steady = performance.now();
+    activeAt = Math.min(activeAt, now - (steady - activeSteady));
+    activeSteady = steady - (now - activeAt);
+    const record = readIdleRecord(storage);
+    if (!record || record.endedAt) return;
+    if (record.activeAt > now) writeIdleRecord(storage, { activeAt });
+    else if (record.activeAt > activeAt) {
+      activeAt = record.activeAt;
+      activeSteady = steady - (now - activeAt);
+    }
+  }
+
+  function write() {
     if (over || readIdleRecord(storage)?.endedAt) return;
-    writtenAt = Date.now();
-    activeAt = Math.max(activeAt, at, storedActiveAt());
+    writtenSteady = performance.now();
+    sync();
     writeIdleRecord(storage, { activeAt });
+  }
+
+  function limitPassed(): boolean {
+    if (idleMs() < limitMs) return false;
+    sync();
+    return idleMs() >= limitMs;
   }
 
   function check() {
     clearTimeout(timer);
     if (over) return;
-    activeAt = Math.max(activeAt, storedActiveAt());
-    const now = Date.now();
-    const end = activeAt + limitMs;
-    if (now >= end) return void lead();
-    const warning = now >= end - warnBeforeMs;
-    deadline.value = warning ? end : null;
-    timer = setTimeout(check, (warning ? end : end - warnBeforeMs) - now);
+    sync();
+    const left = limitMs - idleMs();
+    if (left <= 0) return void lead();
+    const warning = left <= warnBeforeMs;
+    deadline.value = warning ? activeAt + limitMs : null;
+    timer = setTimeout(check, warning ? left : left - warnBeforeMs);
   }
 
   // One tab signs every tab out; the lock is held a moment so a tab waiting for it reads the sign-out, not old storage.
@@ -69,36 +87,40 @@ export const IdleModel = createModel(({ limitMs, storage, fresh, expire, endedEl
     await withLock(SIGN_OUT_LOCK, async () => {
       leading = false;
       if (over || readIdleRecord(storage)?.endedAt) return;
-      if (storedActiveAt() + limitMs > Date.now()) return check();
+      if (!limitPassed()) return check();
       over = true;
+      clearTimeout(timer);
       writeIdleRecord(storage, { activeAt, endedAt: Date.now() });
       expire();
       await new Promise((resolve) => setTimeout(resolve, IDLE_SIGN_OUT.handOverMs));
     });
   }
 
-  // While the warning shows here, only its buttons answer it: a key pressed to read it keeps it.
+  // Past the limit (timers held while a laptop slept) it signs out; during the warning only its buttons answer it.
   function onActivity() {
-    if (over || deadline.peek() !== null) return;
-    const now = Date.now();
-    activeAt = now;
-    if (now - writtenAt >= IDLE_SIGN_OUT.activityWriteEveryMs) write(now);
+    if (over) return;
+    if (limitPassed()) return void lead();
+    if (deadline.peek() !== null) return;
+    activeNow();
+    const sinceWrite = activeSteady - writtenSteady;
+    if (sinceWrite >= IDLE_SIGN_OUT.activityWriteEveryMs) write();
     else
-      pendingWrite ??= setTimeout(
-        () => {
-          pendingWrite = undefined;
-          write(activeAt);
-        },
-        writtenAt + IDLE_SIGN_OUT.activityWriteEveryMs - now,
-      );
+      pendingWrite ??= setTimeout(() => {
+        pendingWrite = undefined;
+        write();
+      }, IDLE_SIGN_OUT.activityWriteEveryMs - sinceWrite);
   }
 
   const onVisible = () => document.visibilityState === 'visible' && check();
 
   effect(() => {
+    activeNow();
     const record = readIdleRecord(storage);
-    if (fresh || !record || record.endedAt) {
-      activeAt = writtenAt = Date.now();
+    if (!fresh && record && !record.endedAt && record.activeAt <= activeAt) {
+      activeSteady -= activeAt - record.activeAt;
+      activeAt = record.activeAt;
+    } else {
+      writtenSteady = activeSteady;
       writeIdleRecord(storage, { activeAt });
     }
     check();
@@ -126,7 +148,9 @@ export const IdleModel = createModel(({ limitMs, storage, fresh, expire, endedEl
     stay: defineAction('[Idle] Stay Signed In', noPayload, () => {
       clearTimeout(pendingWrite);
       pendingWrite = undefined;
-      write(Date.now());
+      if (limitPassed()) return void lead();
+      activeNow();
+      write();
       check();
     }),
   };

@@ -1,31 +1,63 @@
+import type { StateStore } from 'oidc-client-ts';
+import { OIDC_STORE_PREFIX } from '../../../config/constants';
 import { reportNotice } from '../../../lib/notice-bus';
-import { isRecord } from '../../../lib/checks';
 import { AUTH_NOTICES } from '../auth-notices';
 import { withoutCallbackParams } from './callback-url';
 
-type ReadSignInState = (stateId: string) => string | null | Promise<string | null>;
+export type StateArea = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
-// As oidc-client-ts reads it: decoded once more, without a `;url_state`.
-function stateIdOf(url: URL): string | null {
-  const state = url.searchParams.get('state');
-  if (!state) return null;
-  try {
-    return decodeURIComponent(state).split(';')[0] || null;
-  } catch {
-    return null;
+export class SignInStorageRefused extends Error {
+  constructor() {
+    super('No storage of this browser keeps the sign-in state for the trip to the provider.');
+    this.name = 'SignInStorageRefused';
   }
 }
 
-// oidc-client-ts removes the state when it handles the answer, so forged, replayed and stale links fail this.
-export async function answersPendingSignIn(url: URL, readState: ReadSignInState): Promise<boolean> {
-  const id = stateIdOf(url);
-  if (!id) return false;
+export const browserAreas = (): readonly (() => StateArea)[] => [
+  () => window.localStorage,
+  () => window.sessionStorage,
+];
+
+const attempt = <T>(call: () => T): T | undefined => {
   try {
-    const stored: unknown = JSON.parse((await readState(id)) ?? 'null');
-    return isRecord(stored) && stored.id === id && stored.request_type === 'si:r';
+    return call();
   } catch {
-    return false;
+    return undefined;
   }
+};
+
+const SIGN_IN_STATE_PREFIX = `${OIDC_STORE_PREFIX}signin.`;
+
+/** Sign-in state in localStorage, else sessionStorage: never the app's memory fallback, lost on the provider's page. */
+export function createSignInStateStore(areas = browserAreas(), prefix = SIGN_IN_STATE_PREFIX): StateStore {
+  const each = <T>(call: (area: StateArea) => T) => areas.map((area) => attempt(() => call(area())));
+  const read = (key: string) => each((area) => area.getItem(prefix + key)).find((value) => typeof value === 'string');
+  return {
+    async set(key, value) {
+      const kept = (area: StateArea) => {
+        area.setItem(prefix + key, value);
+        return area.getItem(prefix + key) === value;
+      };
+      if (!areas.some((area) => attempt(() => kept(area())))) throw new SignInStorageRefused();
+    },
+    get: async (key) => read(key) ?? null,
+    async remove(key) {
+      const value = read(key) ?? null;
+      each((area) => area.removeItem(prefix + key));
+      return value;
+    },
+    async getAllKeys() {
+      const keys = each((area) => Array.from({ length: area.length }, (_, index) => area.key(index))).flat();
+      const own = keys.filter((key): key is string => key?.startsWith(prefix) === true);
+      return [...new Set(own)].map((key) => key.slice(prefix.length));
+    },
+  };
+}
+
+// Kept under the `state` oidc-client-ts sends, until its answer is handled (tests/support/oidc-client-ts.test.ts).
+export async function answersPendingSignIn(url: URL, store = createSignInStateStore()): Promise<boolean> {
+  const state = url.searchParams.get('state');
+  return state !== null && state !== '' && (await store.get(state)) !== null;
 }
 
 export function ignoreAnswer(url: URL): string {

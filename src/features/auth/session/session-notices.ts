@@ -12,4 +12,9 @@ export const SESSION_NOTICES = {
     messageId: 'snxt.auth.sessionExpired',
     defaultMessage: 'Your session has ended. Please sign in again.',
   },
+  storageNeeded: {
+    kind: 'error',
+    messageId: 'snxt.auth.storageNeeded',
+    defaultMessage: 'Sign-in needs this browser to store data for this site.',
+  },
 } as const satisfies Record<string, Notice>;

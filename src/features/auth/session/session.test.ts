@@ -1,4 +1,4 @@
-import { OidcClient, User, type SigninRedirectArgs } from 'oidc-client-ts';
+import { User, type SigninRedirectArgs } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { REVOKE_TIMEOUT_MS } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
@@ -6,17 +6,20 @@ import * as report from '../../../lib/notice-bus';
 import { createMemoryStorage } from '../../../lib/storage';
 import { AuthModel } from '../auth-model';
 import { locksTakenBy } from '../../../test/locks';
-import { startTestSignIn } from '../../../test/oidc';
+import { testUserManager } from '../../../test/oidc';
+import { fillStorage } from '../../../test/full-storage';
 import { sessionWiring } from '../../../test/user-manager';
 import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
 import { carryNotice } from '../carry-notice';
+import { answersPendingSignIn } from './pending-sign-in';
 import { connectSession } from './session';
-import { RENEW_LOCK_NAME, userManagerSettings, type SingleTabUserManager } from './user-manager';
+import { SESSION_NOTICES } from './session-notices';
+import { RENEW_LOCK_NAME, type CrossTabUserManager } from './user-manager';
 
 const built = vi.hoisted(() => ({ userManager: null as unknown }));
 vi.mock('./user-manager', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./user-manager')>()),
-  SingleTabUserManager: function SingleTabUserManager() {
+  CrossTabUserManager: function CrossTabUserManager() {
     return built.userManager;
   },
 }));
@@ -56,7 +59,7 @@ function oidcUser({
 type FakedCalls =
   | 'getUser'
   | 'signinRedirect'
-  | 'signinCallback'
+  | 'signinRedirectCallback'
   | 'signinSilent'
   | 'revokeRefreshToken'
   | 'removeUser'
@@ -65,37 +68,42 @@ type FakedCalls =
 
 /**
  * The UserManager boundary, which the session builds in place of its own: everything else is the real code.
- * Its state store is oidc-client-ts's own, set up as the app sets it up; a successful callback uses the
- * state up as oidc-client-ts does.
+ * It stores and removes the User and raises userLoaded and userUnloaded as oidc-client-ts does (oidc-client-ts.test.ts
+ * pins that against the library itself).
  */
 function fakeUserManager(stored: User | null = null) {
   const storage = createMemoryStorage();
-  const stateStore = userManagerSettings(OIDC, ORIGIN, storage as unknown as Storage).stateStore!;
-  return {
+  const wiring = sessionWiring();
+  const load = (user: User) => {
+    stored = user;
+    wiring.raise.loaded(user);
+    return user;
+  };
+  const fake = {
     storage,
-    settings: { stateStore },
-    getUser: vi.fn(async () => stored),
-    signinRedirect: vi.fn<(args?: SigninRedirectArgs) => Promise<undefined>>(async () => undefined),
-    signinCallback: vi.fn(async (url?: string): Promise<User | undefined> => {
-      await stateStore.remove(new URL(url!).searchParams.get('state')!);
-      return oidcUser({ state: { returnTo: '/settings' } });
+    getUser: vi.fn(async (raiseEvent?: boolean) => {
+      if (stored && raiseEvent) wiring.raise.loaded(stored);
+      return stored;
     }),
-    signinSilent: vi.fn(async (): Promise<User | null> => oidcUser()),
-    revokeRefreshToken: vi.fn<SingleTabUserManager['revokeRefreshToken']>(async () => undefined),
+    signinRedirect: vi.fn<(args?: SigninRedirectArgs) => Promise<void>>(async () => undefined),
+    signinRedirectCallback: vi.fn<(url?: string) => Promise<User>>(async () =>
+      load(oidcUser({ state: { returnTo: '/settings' } })),
+    ),
+    signinSilent: vi.fn(async (): Promise<User | null> => load(oidcUser())),
+    revokeRefreshToken: vi.fn<CrossTabUserManager['revokeRefreshToken']>(async () => undefined),
     removeUser: vi.fn(async () => {
       stored = null;
+      wiring.raise.unloaded();
     }),
     signoutRedirect: vi.fn(async () => undefined),
-    ...sessionWiring(),
-  } satisfies Pick<SingleTabUserManager, FakedCalls> & {
-    settings: Pick<SingleTabUserManager['settings'], 'stateStore'>;
-    events: unknown;
-    storage: unknown;
+    ...wiring,
+  } satisfies Pick<CrossTabUserManager, FakedCalls> & { events: unknown; storage: unknown };
+  return {
+    ...fake,
+    /** The provider's answer to the pending sign-in signs in `user`. */
+    answerWith: (user: User) => fake.signinRedirectCallback.mockImplementation(async () => load(user)),
   };
 }
-
-/** A sign-in started in this browser, as oidc-client-ts stores it; resolves to its `state`. */
-const pendingSignIn = (userManager: ReturnType<typeof fakeUserManager>) => startTestSignIn(userManager.storage, ORIGIN);
 
 function setup(storedAuth: unknown = null, userManager = fakeUserManager(), oidc: OidcEnv = OIDC) {
   const auth = new AuthModel({ stored: storedAuth, storage: createMemoryStorage() });
@@ -192,27 +200,13 @@ describe('Login', () => {
     },
   );
 
-  it("puts both into the authorize URL through oidc-client-ts's own request", async () => {
+  it("puts both into the authorize URL through oidc-client-ts's own signinRedirect", async () => {
+    const cognito = { ...OIDC, cognitoDomain: 'https://x.auth.eu-west-1.amazoncognito.com' };
     const userManager = fakeUserManager();
-    const client = new OidcClient({
-      ...userManagerSettings(OIDC, ORIGIN, userManager.storage as unknown as Storage),
-      metadata: {
-        issuer: OIDC.authority,
-        authorization_endpoint: 'https://x.auth.eu-west-1.amazoncognito.com/oauth2/authorize',
-      },
-    });
     let url = '';
-    userManager.signinRedirect.mockImplementation(async (args) => {
-      // As UserManager.signinRedirect hands its arguments on, less how to navigate.
-      const request = { ...args };
-      delete request.redirectMethod;
-      url = (await client.createSigninRequest({ request_type: 'si:r', ...request })).url;
-      return undefined;
-    });
-    const { session } = setup(null, userManager, {
-      ...OIDC,
-      cognitoDomain: 'https://x.auth.eu-west-1.amazoncognito.com',
-    });
+    const real = testUserManager(userManager.storage, (sent) => (url = sent), { origin: ORIGIN, oidc: cognito });
+    userManager.signinRedirect.mockImplementation((args) => real.signinRedirect(args));
+    const { session } = setup(null, userManager, cognito);
     await session.login('/', 'pt-br', true);
     const params = new URL(url).searchParams;
     expect(params.get('ui_locales')).toBe('pt-BR');
@@ -228,12 +222,50 @@ describe('Login', () => {
   });
 });
 
-describe('the sign-in callback', () => {
-  it('signs in with the profile claims only and returns to the remembered page', async () => {
+describe('sign-in with localStorage full', () => {
+  /** signinRedirect as oidc-client-ts runs it: the state stored through the app's settings, then the provider's page. */
+  function redirectingUserManager() {
+    const userManager = fakeUserManager();
+    const real = testUserManager(userManager.storage, (url) => window.location.assign(url), {
+      origin: ORIGIN,
+      oidc: OIDC,
+    });
+    userManager.signinRedirect.mockImplementation((args) => real.signinRedirect(args));
+    return userManager;
+  }
+
+  it('keeps the sign-in state where it survives the trip to the provider, and the answer is recognised there', async () => {
+    fillStorage('localStorage');
+    const { session, redirect } = setup(null, redirectingUserManager());
+    await expect(session.login('/settings', 'en')).resolves.toBe(true);
+    expect(redirect).toHaveBeenCalledOnce();
+    const state = new URL(redirect.mock.calls[0]![0] as string).searchParams.get('state');
+    expect(sessionStorage.getItem(`oidc.signin.${state}`)).not.toBeNull();
+    // The page after the provider's: another app storage (memory, as localStorage refuses writes), the same tab.
+    await expect(answersPendingSignIn(new URL(`${ORIGIN}/?code=abc&state=${state}`))).resolves.toBe(true);
+    expect(notices).toEqual([]);
+  });
+
+  it('with no storage that keeps it, Login says sign-in needs storage and stays on the page', async () => {
+    fillStorage('localStorage');
+    fillStorage('sessionStorage');
+    const { session, redirect } = setup(null, redirectingUserManager());
+    await expect(session.login('/settings', 'en')).resolves.toBe(false);
+    expect(redirect).not.toHaveBeenCalled();
+    expect(notices).toEqual([SESSION_NOTICES.storageNeeded]);
+    expect(SESSION_NOTICES.storageNeeded.defaultMessage).toBe(
+      'Sign-in needs this browser to store data for this site.',
+    );
+  });
+});
+
+describe('the answer to a sign-in started here', () => {
+  const ANSWER = `${ORIGIN}/?code=abc&state=pending`;
+
+  it('signs in with the profile claims only, as the stored User has them, and returns to the remembered page', async () => {
     const { session, auth, userManager } = setup();
-    const href = `${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`;
-    await expect(session.handleCallback(href)).resolves.toBe('/settings');
-    expect(userManager.signinCallback).toHaveBeenCalledWith(href);
+    await expect(session.handleCallback(ANSWER)).resolves.toBe('/settings');
+    expect(userManager.signinRedirectCallback).toHaveBeenCalledWith(ANSWER);
     expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
     expect(JSON.stringify(auth.state.value)).not.toMatch(/access|refresh|id-1/);
     expect(notices).toEqual([]);
@@ -245,17 +277,16 @@ describe('the sign-in callback', () => {
     [Array.from({ length: 10_000 }, (_, index) => `group-${index}`), {}],
   ])("gives the user the ID token's cognito:groups %#, checked", async (groups, expected) => {
     const { session, auth, userManager } = setup();
-    userManager.signinCallback.mockResolvedValueOnce(oidcUser({ claims: { 'cognito:groups': groups } }));
-    await session.handleCallback(`${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`);
+    userManager.answerWith(oidcUser({ claims: { 'cognito:groups': groups } }));
+    await session.handleCallback(ANSWER);
     expect(auth.state.value).toEqual({ isAuthenticated: true, user: { ...PROFILE, ...expected } });
   });
 
-  it('signs out, removes the tokens and explains an answer to a pending sign-in that fails verification', async () => {
+  it('signs out, removes the tokens and explains an answer that fails verification', async () => {
     const userManager = fakeUserManager(oidcUser());
-    const state = await pendingSignIn(userManager);
-    userManager.signinCallback.mockRejectedValue(new Error('invalid_grant'));
+    userManager.signinRedirectCallback.mockRejectedValue(new Error('invalid_grant'));
     const { session, auth } = setup(SIGNED_IN, userManager);
-    await expect(session.handleCallback(`${ORIGIN}/?code=x&state=${state}&keep=1`)).resolves.toBe('/?keep=1');
+    await expect(session.handleCallback(`${ORIGIN}/?code=x&state=pending&keep=1`)).resolves.toBe('/?keep=1');
     expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
     expect(userManager.removeUser).toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
@@ -263,58 +294,72 @@ describe('the sign-in callback', () => {
 
   it('tells a refused sign-in (access_denied for the pending state) apart', async () => {
     const userManager = fakeUserManager();
-    const state = await pendingSignIn(userManager);
-    userManager.signinCallback.mockRejectedValue(new Error('access_denied'));
+    userManager.signinRedirectCallback.mockRejectedValue(new Error('access_denied'));
     const { session, auth } = setup(null, userManager);
-    await expect(session.handleCallback(`${ORIGIN}/?error=access_denied&state=${state}`)).resolves.toBe('/');
+    await expect(session.handleCallback(`${ORIGIN}/?error=access_denied&state=pending`)).resolves.toBe('/');
     expect(auth.state.value.isAuthenticated).toBe(false);
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInCancelled']);
   });
 
-  it.each([
-    '/?error=access_denied&state=unknown&keep=1',
-    '/?error=access_denied&keep=1',
-    '/?code=x&state=unknown&keep=1',
-    '/?code=x&keep=1',
-  ])('leaves a signed-in session as it was for %s, which answers no sign-in started here', async (path) => {
-    const userManager = fakeUserManager(oidcUser());
-    await pendingSignIn(userManager);
-    const { session, auth, redirect } = setup(SIGNED_IN, userManager);
-    await expect(session.handleCallback(`${ORIGIN}${path}`)).resolves.toBe('/?keep=1');
-    expect(auth.state.value).toEqual(SIGNED_IN);
-    expect(userManager.signinCallback).not.toHaveBeenCalled();
-    expect(userManager.removeUser).not.toHaveBeenCalled();
-    // No provider round trip: nothing revoked, no sign-out page.
-    expect(userManager.revokeRefreshToken).not.toHaveBeenCalled();
-    expect(userManager.signoutRedirect).not.toHaveBeenCalled();
-    expect(redirect).not.toHaveBeenCalled();
-    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
-  });
-
-  it('leaves the session as it was for a replayed answer (its sign-in already used the state)', async () => {
-    const userManager = fakeUserManager(oidcUser());
-    const href = `${ORIGIN}/?code=abc&state=${await pendingSignIn(userManager)}`;
-    const { session, auth } = setup(null, userManager);
-    await session.handleCallback(href);
-    expect(auth.state.value.isAuthenticated).toBe(true);
-    await expect(session.handleCallback(href)).resolves.toBe('/');
-    expect(auth.state.value).toEqual({ isAuthenticated: true, user: PROFILE });
-    expect(userManager.signinCallback).toHaveBeenCalledTimes(1);
-    expect(userManager.removeUser).not.toHaveBeenCalled();
-    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.callbackIgnored']);
-  });
-
   it('rejects an ID token whose profile has no subject', async () => {
     const userManager = fakeUserManager();
-    const state = await pendingSignIn(userManager);
     const user = oidcUser();
     user.profile = { ...user.profile, sub: '' };
-    userManager.signinCallback.mockResolvedValue(user);
+    userManager.answerWith(user);
     vi.spyOn(report, 'reportError').mockImplementation(() => undefined);
     const { session, auth } = setup(null, userManager);
-    await expect(session.handleCallback(`${ORIGIN}/?code=a&state=${state}`)).resolves.toBe('/');
+    await expect(session.handleCallback(ANSWER)).resolves.toBe('/');
     expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(userManager.removeUser).toHaveBeenCalled();
     expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.signInFailed']);
+  });
+
+  it('rejects a profile that carries tokens, even for the user signed in already', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    userManager.answerWith(oidcUser({ claims: { refresh_token: 'leaked' } }));
+    vi.spyOn(report, 'reportError').mockImplementation(() => undefined);
+    const { session, auth } = setup(SIGNED_IN, userManager);
+    await expect(session.handleCallback(ANSWER)).resolves.toBe('/');
+    expect(auth.state.value.isAuthenticated).toBe(false);
+  });
+});
+
+describe('the stored User is who is signed in', () => {
+  it('a renewal that brings a new profile (new groups) updates snxt-AUTH', async () => {
+    const { auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    userManager.raise.loaded(oidcUser({ claims: { 'cognito:groups': ['snxt-editors'] } }));
+    expect(auth.state.value).toEqual({ isAuthenticated: true, user: { ...PROFILE, groups: ['snxt-editors'] } });
+  });
+
+  it('a renewal with the same profile changes and saves nothing', async () => {
+    const { auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    const before = auth.state.value;
+    userManager.raise.loaded(oidcUser());
+    expect(auth.state.value).toBe(before);
+  });
+
+  it('the User removed (by any path) signs this tab out, quietly', async () => {
+    const { auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    userManager.raise.unloaded();
+    expect(auth.state.value).toEqual({ isAuthenticated: false, user: null });
+    expect(notices).toEqual([]);
+  });
+
+  it('a failed automatic renewal signs out with the notice', async () => {
+    const { auth, userManager } = setup(SIGNED_IN, fakeUserManager(oidcUser()));
+    userManager.raise.renewError(new Error('invalid_grant'));
+    await vi.waitFor(() => expect(auth.state.value.isAuthenticated).toBe(false));
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
+  });
+
+  it('a User that cannot be removed (storage refusing) still signs this tab out', async () => {
+    const userManager = fakeUserManager(oidcUser());
+    userManager.removeUser.mockRejectedValue(new DOMException('The operation is insecure.', 'SecurityError'));
+    const { session, auth } = setup(SIGNED_IN, userManager);
+    await session.onRenewError(new Error('invalid_grant'));
+    expect(auth.state.value.isAuthenticated).toBe(false);
+    expect(notices.map((notice) => notice.messageId)).toEqual(['snxt.auth.sessionExpired']);
   });
 });
 

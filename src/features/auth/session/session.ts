@@ -1,4 +1,4 @@
-import type { SigninRedirectArgs, UserManager } from 'oidc-client-ts';
+import type { SigninRedirectArgs, User, UserManager } from 'oidc-client-ts';
 import type { Language } from '../../../config/constants';
 import { COGNITO_LOGIN_LANGS, UI_LOCALE_TAGS } from '../../../config/hosted-page-languages';
 import type { OidcEnv } from '../../../config/env';
@@ -10,18 +10,21 @@ import { AUTH_NOTICES } from '../auth-notices';
 import { createAccessTokens } from '../tokens/access-tokens';
 import { withoutCallbackParams } from './callback-url';
 import { SESSION_NOTICES } from './session-notices';
-import { answersPendingSignIn, ignoreAnswer } from './pending-sign-in';
 import { profileFromClaims } from './profile-claims';
 import { safeReturnPath } from './return-path';
+import { SignInStorageRefused } from './pending-sign-in';
 import { endedSession, endProviderSession, revokeEndedSession, type SignOutUserManager } from './sign-out';
-import { SingleTabUserManager, userManagerSettings } from './user-manager';
+import { CrossTabUserManager, userManagerSettings } from './user-manager';
 
-type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinCallback' | 'signinSilent'> &
-  SignOutUserManager & { settings: Pick<UserManager['settings'], 'stateStore'> };
+type SessionEvents = Pick<UserManager['events'], 'addUserLoaded' | 'addUserUnloaded' | 'addSilentRenewError'>;
+
+type SessionUserManager = Pick<UserManager, 'signinRedirect' | 'signinRedirectCallback' | 'signinSilent'> &
+  SignOutUserManager & { events: SessionEvents };
 
 interface SessionDeps {
   userManager: SessionUserManager;
   auth: AuthModel;
+  followed: (user: User) => boolean;
   oidc: OidcEnv;
   origin: string;
   redirect: (url: string) => void;
@@ -36,15 +39,15 @@ function hostedPageLanguage(language: Language, oidc: OidcEnv): SigninRedirectAr
   return { ui_locales: UI_LOCALE_TAGS[language], ...(lang ? { extraQueryParams: { lang } } : {}) };
 }
 
-function createSession({ userManager, auth, oidc, origin, redirect }: SessionDeps) {
+function createSession({ userManager, auth, followed, oidc, origin, redirect }: SessionDeps) {
   // Someone already signed out (another tab) is not told; a failed sign-in attempt always is.
   async function endLocally(notice: Notice, always: boolean) {
     const wasSignedIn = auth.state.value.isAuthenticated;
-    auth.sessionEnded();
     try {
       await userManager.removeUser();
     } catch (error) {
       console.warn('Could not remove the stored OIDC user', error);
+      auth.sessionEnded();
     }
     if (always || wasSignedIn) reportNotice(notice);
   }
@@ -67,20 +70,19 @@ function createSession({ userManager, auth, oidc, origin, redirect }: SessionDep
         return true;
       } catch (error) {
         console.warn('Could not start the hosted sign-in', error);
-        reportNotice(AUTH_NOTICES.providerUnavailable);
+        reportNotice(
+          error instanceof SignInStorageRefused ? SESSION_NOTICES.storageNeeded : AUTH_NOTICES.providerUnavailable,
+        );
         return false;
       }
     },
 
+    // For an answer to a sign-in started here (answersPendingSignIn); oidc-client-ts refuses any other as failed.
     async handleCallback(href: string): Promise<string> {
       const url = new URL(href);
-      if (!(await answersPendingSignIn(url, (id) => userManager.settings.stateStore.get(id)))) return ignoreAnswer(url);
       try {
-        const user = await userManager.signinCallback(href);
-        if (!user) throw new Error('The sign-in answer did not produce a user.');
-        if (!auth.loginSuccess(profileFromClaims(user.profile) as UserProfile)) {
-          throw new Error('The ID token has no usable profile.');
-        }
+        const user = await userManager.signinRedirectCallback(href);
+        if (!followed(user)) throw new Error('The ID token has no usable profile.');
         return safeReturnPath(returnToOf(user.state), origin);
       } catch (error) {
         console.warn('Sign-in answer rejected', error);
@@ -92,7 +94,7 @@ function createSession({ userManager, auth, oidc, origin, redirect }: SessionDep
 
     async reconcile(): Promise<void> {
       try {
-        const user = await userManager.getUser();
+        const user = await userManager.getUser(true);
         if (user && user.access_token && !user.expired) return;
         if (!user?.refresh_token) throw new Error('No OIDC session is stored.');
         if (!(await userManager.signinSilent())) throw new Error('The refresh token did not renew the session.');
@@ -123,6 +125,25 @@ function createSession({ userManager, auth, oidc, origin, redirect }: SessionDep
 
 type Session = ReturnType<typeof createSession>;
 
+// snxt-AUTH follows the stored oidc User as it loads (at each renewal too: the same profile changes nothing), unloads.
+function followUser(events: SessionEvents, auth: AuthModel): (user: User) => boolean {
+  const followed = new WeakSet<User>();
+  const sameUser = (profile: Record<string, unknown>) => {
+    const { isAuthenticated, user } = auth.state.peek();
+    return isAuthenticated && JSON.stringify(user) === JSON.stringify(profile);
+  };
+  events.addUserLoaded((user) => {
+    const profile = profileFromClaims(user.profile);
+    if (sameUser(profile) || auth.loginSuccess(profile as UserProfile)) followed.add(user);
+    tokensChanged();
+  });
+  events.addUserUnloaded(() => {
+    if (auth.state.peek().isAuthenticated) auth.sessionEnded();
+    tokensChanged();
+  });
+  return (user) => followed.has(user);
+}
+
 export interface ConnectedSession {
   session: Session;
   tokens: Omit<SessionTokens, 'idToken'>;
@@ -139,11 +160,11 @@ export function connectSession(
   origin: string,
 ): ConnectedSession {
   if (!oidc) throw new Error('Sign-in is not configured');
-  const userManager = new SingleTabUserManager(userManagerSettings(oidc, origin, storage as unknown as Storage));
-  const session = createSession({ userManager, auth, oidc, origin, redirect: (url) => window.location.assign(url) });
+  const userManager = new CrossTabUserManager(userManagerSettings(oidc, origin, storage as unknown as Storage));
+  const followed = followUser(userManager.events, auth);
+  const redirect = (url: string) => window.location.assign(url);
+  const session = createSession({ userManager, auth, followed, oidc, origin, redirect });
   userManager.events.addSilentRenewError((error) => void session.onRenewError(error));
-  userManager.events.addUserLoaded(() => tokensChanged());
-  userManager.events.addUserUnloaded(() => tokensChanged());
   // Sign-in attempts that never came back leave their state (and PKCE verifier) behind.
   void userManager.clearStaleState().catch(() => undefined);
 

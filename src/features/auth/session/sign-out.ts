@@ -5,7 +5,7 @@ import { reportNotice } from '../../../lib/notice-bus';
 import { withLock } from '../../../lib/with-lock';
 import { AUTH_NOTICES, takeCarriedNotices } from '../auth-notices';
 import { carryNotice } from '../carry-notice';
-import { RENEW_LOCK_NAME, type SingleTabUserManager } from './user-manager';
+import { RENEW_LOCK_NAME, type CrossTabUserManager } from './user-manager';
 
 function withTimeout<T>(task: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,7 +32,7 @@ export function endedSession(stored: string | null): EndedSession {
 }
 
 export type SignOutUserManager = Pick<UserManager, 'getUser' | 'removeUser' | 'signoutRedirect'> &
-  Pick<SingleTabUserManager, 'revokeRefreshToken'>;
+  Pick<CrossTabUserManager, 'revokeRefreshToken'>;
 
 export interface SignOutDeps {
   userManager: SignOutUserManager;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OidcEnv } from '../../../config/env';
 import { locksTakenBy } from '../../../test/locks';
 import { TEST_OIDC } from '../../../test/oidc';
-import { RENEW_LOCK_NAME, SingleTabUserManager, userManagerSettings } from './user-manager';
+import { RENEW_LOCK_NAME, CrossTabUserManager, userManagerSettings } from './user-manager';
 
 const OIDC = TEST_OIDC;
 
@@ -18,7 +18,7 @@ function storedUser(expiresIn: number, refreshToken = 'refresh-1') {
 }
 
 async function managerWith(user: User | null, oidc: OidcEnv = OIDC, storage = new InMemoryWebStorage()) {
-  const manager = new SingleTabUserManager({
+  const manager = new CrossTabUserManager({
     ...userManagerSettings(oidc, 'https://app.example.com', storage),
     automaticSilentRenew: false,
   });
@@ -47,7 +47,7 @@ describe('userManagerSettings', () => {
   });
 });
 
-describe('SingleTabUserManager.signinSilent', () => {
+describe('CrossTabUserManager.signinSilent', () => {
   it('renews through the refresh token while holding the cross-tab lock', async () => {
     const manager = await managerWith(storedUser(30));
     const renewed = storedUser(3600);
@@ -78,7 +78,7 @@ describe('SingleTabUserManager.signinSilent', () => {
   });
 });
 
-describe('SingleTabUserManager.renewAccessToken (an API refused the token)', () => {
+describe('CrossTabUserManager.renewAccessToken (an API refused the token)', () => {
   it('renews a token that has not expired yet, through the refresh token, while holding the cross-tab lock', async () => {
     const manager = await managerWith(storedUser(3600));
     const renewed = storedUser(3600);
@@ -206,8 +206,8 @@ describe('a renewal that ends after a sign-out (in this tab or another)', () => 
   });
 
   it.each([
-    ['the automatic renewal', (manager: SingleTabUserManager) => manager.signinSilent()],
-    ['the renewal of a refused token', (manager: SingleTabUserManager) => manager.renewAccessToken('access-1')],
+    ['the automatic renewal', (manager: CrossTabUserManager) => manager.signinSilent()],
+    ['the renewal of a refused token', (manager: CrossTabUserManager) => manager.renewAccessToken('access-1')],
   ])('%s drops its answer when the session was signed out meanwhile: nothing is stored again', async (_what, renew) => {
     const storage = new InMemoryWebStorage();
     const manager = await managerWith(storedUser(30), OIDC, storage);

@@ -1,4 +1,5 @@
 import {
+  OidcClient,
   UserManager,
   WebStorageStateStore,
   type SigninSilentArgs,
@@ -8,14 +9,19 @@ import {
 import { OIDC_STORE_PREFIX } from '../../../config/constants';
 import type { OidcEnv } from '../../../config/env';
 import { withLock } from '../../../lib/with-lock';
+import { browserAreas, createSignInStateStore } from './pending-sign-in';
 
 export const RENEW_LOCK_NAME = 'snxt-oidc-renew';
 export const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 
 // Tokens live in localStorage so that every tab shares one session; Cognito renews by refresh token only.
-export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Storage): UserManagerSettings {
+export function userManagerSettings(
+  oidc: OidcEnv,
+  origin: string,
+  storage: Storage,
+  stateAreas = browserAreas(),
+): UserManagerSettings {
   const home = `${origin}/`;
-  const store = new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX });
   return {
     authority: oidc.authority,
     client_id: oidc.clientId,
@@ -29,8 +35,8 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
     loadUserInfo: false,
     // Without auth_time, which the profile page shows.
     filterProtocolClaims: ['nbf', 'jti', 'nonce', 'acr', 'amr', 'azp', 'at_hash'],
-    userStore: store,
-    stateStore: store,
+    userStore: new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX }),
+    stateStore: createSignInStateStore(stateAreas),
     // Cognito revokes at {domain}/oauth2/revoke but does not list it in its discovery document.
     ...(oidc.cognitoDomain ? { metadataSeed: { revocation_endpoint: `${oidc.cognitoDomain}/oauth2/revoke` } } : {}),
     revokeTokenAdditionalContentTypes: ['text/plain'],
@@ -40,8 +46,10 @@ export function userManagerSettings(oidc: OidcEnv, origin: string, storage: Stor
 class SignedOutMeanwhile extends Error {}
 
 // One renewal at a time across tabs; an answer arriving after a sign-out (any tab) is dropped, not stored.
-export class SingleTabUserManager extends UserManager {
+export class CrossTabUserManager extends UserManager {
   private renewing: string | null = null;
+  // The library's own client on its settings and discovery: it revokes a token that is no longer stored.
+  private readonly client = new OidcClient(this.settings, this.metadataService);
 
   override async signinSilent(args?: SigninSilentArgs): Promise<User | null> {
     return withLock(RENEW_LOCK_NAME, async () => {
@@ -62,11 +70,11 @@ export class SingleTabUserManager extends UserManager {
   }
 
   revokeRefreshToken(token: string): Promise<void> {
-    return this._client.revokeToken(token, 'refresh_token');
+    return this.client.revokeToken(token, 'refresh_token');
   }
 
   override async storeUser(user: User | null): Promise<void> {
-    if (user && this.renewing !== null && (await this._loadUser())?.refresh_token !== this.renewing) {
+    if (user && this.renewing !== null && (await this.getUser())?.refresh_token !== this.renewing) {
       if (user.refresh_token && user.refresh_token !== this.renewing) {
         void this.revokeRefreshToken(user.refresh_token).catch(() => undefined);
       }

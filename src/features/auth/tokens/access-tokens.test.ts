@@ -11,7 +11,7 @@ import type { TokenUserManager } from './access-tokens';
 const built = vi.hoisted(() => ({ userManager: null as unknown }));
 vi.mock('../session/user-manager', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../session/user-manager')>()),
-  SingleTabUserManager: function SingleTabUserManager() {
+  CrossTabUserManager: function CrossTabUserManager() {
     return built.userManager;
   },
 }));
@@ -29,15 +29,18 @@ const storedUser = (accessToken: string, expiresIn: number | undefined) =>
 
 /** The connected session's tokens and auth model around a UserManager holding `stored`, renewing to `access-2`. */
 function setup(stored: User | null) {
+  const wiring = sessionWiring();
   const userManager = {
     getUser: vi.fn(async () => stored),
     renewAccessToken: vi.fn(async (): Promise<User | null> => (stored = storedUser('access-2', 3600))),
+    // As oidc-client-ts removes it: the User unloaded.
     removeUser: vi.fn(async () => {
       stored = null;
+      wiring.raise.unloaded();
     }),
   } satisfies TokenUserManager & { removeUser: unknown };
   const auth = new AuthModel({ stored: SIGNED_IN, storage: createMemoryStorage() });
-  built.userManager = { ...userManager, ...sessionWiring() };
+  built.userManager = { ...userManager, ...wiring };
   const { tokens } = connectSession(auth, createMemoryStorage(), TEST_OIDC, 'https://app.example.com');
   return { tokens, userManager, auth };
 }

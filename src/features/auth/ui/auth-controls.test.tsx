@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { env } from '../../../config/env';
 import { appStorage } from '../../../lib/storage';
 import { renderSnapshotFirst, snapshotDone } from '../../../lib/use-hydrated';
 import { auth } from '../auth-model';
@@ -137,5 +138,38 @@ describe('AuthControls', () => {
     await vi.waitFor(() => expect(endSession).toHaveBeenCalledTimes(1));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), 5000);
+  });
+
+  it('offers Add a passkey between Profile and Logout, opening the managed login page for it, with a Cognito domain', async () => {
+    const cognitoDomain = 'https://snxt-example.auth.eu-west-1.amazoncognito.com';
+    vi.spyOn(env, 'oidc', 'get').mockReturnValue({ ...TEST_OIDC, clientId: 'client 1&x', cognitoDomain });
+    const { userEvent } = await renderControls({ user: PROFILE });
+    (await enabledMenuButton()).focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    await vi.waitFor(() => expect(items[0]).toHaveFocus());
+    expect(items.map((item) => item.textContent)).toEqual(['Profile', 'Add a passkey', 'Logout']);
+    const href = new URL(within(menu).getByRole('menuitem', { name: 'Add a passkey' }).getAttribute('href')!);
+    expect(`${href.origin}${href.pathname}`).toBe(`${cognitoDomain}/passkeys/add`);
+    expect([...href.searchParams]).toEqual([
+      ['client_id', 'client 1&x'],
+      ['redirect_uri', `${window.location.origin}/`],
+    ]);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+  });
+
+  it('has no Add a passkey without a Cognito domain (a standard provider has no such page)', async () => {
+    vi.spyOn(env, 'oidc', 'get').mockReturnValue(TEST_OIDC);
+    const { userEvent } = await renderControls({ user: PROFILE });
+    await userEvent.click(await enabledMenuButton());
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Logout']);
+    expect(within(menu).queryByRole('menuitem', { name: 'Add a passkey' })).toBeNull();
   });
 });

@@ -2,9 +2,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { focusNextTabStop } from '../../../components/tab-order';
-import { LogoutIcon, PersonIcon } from '../../../components/ui/svg-icons';
+import { LogoutIcon, PersonIcon, SvgIcon } from '../../../components/ui/svg-icons';
+import { env } from '../../../config/env';
 import { useT } from '../../../i18n/use-t';
 import type { UserProfile } from '../auth-model';
+import { addPasskeyUrl } from '../session/add-passkey-url';
 import { displayEmail, displayName } from './display-email';
 
 interface UserMenuProps {
@@ -17,8 +19,12 @@ interface UserMenuProps {
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 font-medium outline-none select-none data-highlighted:bg-surface-raised data-highlighted:text-primary';
 
+const KEY_ICON =
+  'M12.65 10A6 6 0 0 0 7 6c-3.31 0-6 2.69-6 6s2.69 6 6 6a6 6 0 0 0 5.65-4H17v4h4v-4h2v-4H12.65zM7 14c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2z';
+
 export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
   const t = useT();
+  const addPasskeyHref = addPasskeyUrl(env.oidc, window.location.origin);
   const name = displayName(user);
   const email = displayEmail(user);
   const [open, setOpen] = useState(false);
@@ -67,6 +73,14 @@ export function UserMenu({ user, trigger, onLogout }: UserMenuProps) {
               {t('snxt.menu.profile')}
             </Link>
           </DropdownMenu.Item>
+          {addPasskeyHref && (
+            <DropdownMenu.Item asChild tabIndex={-1} className={itemClass}>
+              <a href={addPasskeyHref}>
+                <SvgIcon path={KEY_ICON} width={20} height={20} />
+                {t('snxt.auth.addPasskey')}
+              </a>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item onSelect={onLogout} tabIndex={-1} className={itemClass}>
             <LogoutIcon width={20} height={20} className="rtl:-scale-x-100" />
             {t('snxt.auth.logout')}

@@ -1,0 +1,40 @@
+import { DEMO_ACCOUNT } from '../../scripts/local-provider/oidc-provider.mjs';
+
+/**
+ * The browser's part of a sign-in at the local provider, over fetch: the authorize redirect, its sign-in form, the
+ * way back. Resolves to the app's address the provider sends the answer to.
+ */
+export async function signInAtProvider(
+  issuer: string,
+  authorizeUrl: string,
+  account: { email: string; password: string } = DEMO_ACCOUNT,
+): Promise<string> {
+  const cookies = new Map<string, string>();
+  const send = async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const index = pair.indexOf('=');
+      cookies.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+    return response;
+  };
+  let url = authorizeUrl;
+  for (let hops = 0; hops < 10 && url.startsWith(issuer); hops += 1) {
+    let response = await send(url);
+    if (response.status === 200) {
+      const action = new URL(`${new URL(url).pathname}/login`, issuer).href;
+      response = await send(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: account.email, password: account.password }),
+      });
+    }
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`The provider answered ${response.status} at ${url} without sending the page on`);
+    url = new URL(location, url).href;
+  }
+  return url;
+}
