@@ -205,7 +205,8 @@ export function resourceNames({ path, plural, singular }) {
   const typeName = plainSingular ? pascal(singularWords) : `${pascal(words)}Item`;
   const lowerPlural = lowerFirst(pluralText);
   const lowerSingular = lowerFirst(singularText);
-  const keyPrefix = `snxt.${camel(words)}`;
+  // An area of the texts is lower-case letters and digits (src/i18n/translations.test.ts).
+  const keyPrefix = `snxt.${words.join('')}`;
   const texts = {
     title: pluralText,
     item: singularText,

@@ -273,7 +273,7 @@ describe('a resource path', () => {
     'api/resources.ts': "export const RESOURCES = {\n  'stock-items': stockItems,\n};\n",
     'api/resources/tasks.ts': '',
     'src/config/permissions.ts': "export const PERMISSIONS = {\n  'memos:delete': ['snxt-editors'],\n} as const;\n",
-    'public/assets/i18n/sk.json': '{ "snxt.auditLogs.title": "Záznamy" }\n',
+    'public/assets/i18n/sk.json': '{ "snxt.auditlogs.title": "Záznamy" }\n',
   });
 
   it.each(['/notes', '/audit-log', '/q3-results'])('takes %s', async (path) => {
@@ -308,7 +308,7 @@ describe('a resource path', () => {
     ['/invoices', /src\/features\/invoices exists/],
     ['/stock-items', /api\/resources\.ts has stock-items/],
     ['/memos', /permissions\.ts has memos:delete/],
-    ['/audit-logs', /snxt\.auditLogs\.title is a text already \(public\/assets\/i18n\/sk\.json\)/],
+    ['/audit-logs', /snxt\.auditlogs\.title is a text already \(public\/assets\/i18n\/sk\.json\)/],
     ['/settings', /src\/features\/settings\/settings-fields\.ts exists/],
     ['/orders', /src\/routes\/orders\/index\.tsx exists/],
     ['/reports', /\/reports\/ is served already by src\/routes\/reports\.index\.tsx/],
@@ -325,7 +325,7 @@ describe('a resource path', () => {
       pascal: 'AuditLogs',
       constName: 'AUDIT_LOGS',
       typeName: 'AuditLog',
-      keyPrefix: 'snxt.auditLogs',
+      keyPrefix: 'snxt.auditlogs',
       permission: 'audit-logs:delete',
     });
     expect(names.files).toMatchObject({
