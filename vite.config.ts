@@ -12,7 +12,8 @@ import { appNamesPlugin } from './build/app-names.mjs';
 import { bootScriptPlugin } from './build/boot-script.mjs';
 import { compileHintsPlugin } from './build/compile-hints.mjs';
 import { messageParserPlugin } from './build/message-parser.mjs';
-import { optionalRoutesPlugin, unscannedSourcesPlugin } from './build/optional-routes.mjs'; // example: books
+import { unscannedSourcesPlugin } from './build/optional-routes.mjs';
+import { optionalRoutesPlugin } from './build/optional-routes.mjs'; // example: books
 import { parseEnv } from './src/config/parse-env.ts';
 import { APP_POLICIES } from './src/config/trusted-types.mjs';
 import { precompressPlugin } from './build/precompress.mjs';
@@ -35,7 +36,15 @@ function appEnv(mode: string, command: string) {
 const ROUTES_DIR = fileURLToPath(new URL('./src/routes', import.meta.url));
 const BOOKS_ROUTES_DIR = fileURLToPath(new URL('./src/routes/books', import.meta.url)); // example: books
 const BOOKS_DIR = fileURLToPath(new URL('./src/features/books', import.meta.url)); // example: books
-const APP_STYLES = fileURLToPath(new URL('./src/styles/app.css', import.meta.url)); // example: books
+const APP_STYLES = fileURLToPath(new URL('./src/styles/app.css', import.meta.url));
+const DATA_KIT_DIR = fileURLToPath(new URL('./src/components/data', import.meta.url));
+
+const hasDataApi = (env: ReturnType<typeof appEnv>['env']): boolean =>
+  env.test ||
+  [
+    env.apiUrl,
+    env.booksApiUrl, // example: books
+  ].some(Boolean);
 
 export default defineConfig(({ mode, command }) => {
   let outDir = resolve('dist');
@@ -48,6 +57,8 @@ export default defineConfig(({ mode, command }) => {
       optionalRoutesPlugin(BOOKS_ROUTES_DIR, Boolean(app.env.booksApiUrl) || app.env.test),
       ...(app.env.booksApiUrl ? [] : [unscannedSourcesPlugin(APP_STYLES, [BOOKS_DIR, BOOKS_ROUTES_DIR])]),
       // example: books }
+      // A build with no API has no data page: the data kit's class names add no CSS to it.
+      ...(hasDataApi(app.env) ? [] : [unscannedSourcesPlugin(APP_STYLES, [DATA_KIT_DIR])]),
       // The router plugin must come before the React plugin so route files are split first.
       tanstackRouter({
         ...ROUTE_TREE,

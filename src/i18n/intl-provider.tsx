@@ -76,7 +76,8 @@ export function AppIntlProvider({
       locale={LANGUAGE_INFO[loaded.language].locale}
       defaultLocale={DEFAULT_LOCALE}
       formats={INTL_FORMATS}
-      messages={loaded.compiled ?? loaded.messages}
+      // Plurals stay text (compile-messages.ts): only usePluralT formats them, compiling them itself.
+      messages={(loaded.compiled ?? loaded.messages) as Record<string, string>}
       onError={onIntlError}
       onWarn={onIntlWarn}
     >

@@ -363,6 +363,30 @@ describe('selecting and deleting', () => {
     await waitFor(() => expect(titles()).toEqual(['Note 01', 'Note 03']));
   });
 
+  it('works from the keyboard: Space selects, Enter asks; focus comes back to Delete selected, or after it to Select all', async () => {
+    serveList(shelf(3));
+    const { userEvent } = await openList();
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    checkbox('Select Note 01').focus();
+    await userEvent.keyboard(' ');
+    await userEvent.tab();
+    expect(checkbox('Select Note 01')).toBeChecked();
+    const deleteSelected = screen.getByRole('button', { name: 'Delete selected (1)' });
+    deleteSelected.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('alertdialog', { name: 'Delete 1 note?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(deleteSelected).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 1 note?' });
+    within(dialog).getByRole('button', { name: 'Delete' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('1 note deleted.')).toBeVisible();
+    await waitFor(() => expect(checkbox('Select all on this page')).toHaveFocus());
+    expect(screen.queryByRole('button', { name: /Delete selected/ })).toBeNull();
+  });
+
   it('offers Delete selected only to those allowed to delete', async () => {
     serveList(shelf(3));
     const { userEvent } = await openPage('/notes', { canDelete: false });

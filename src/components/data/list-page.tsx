@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { usePluralT } from '../../i18n/use-plural-t';
 import { useT } from '../../i18n/use-t';
 import { reportNotice } from '../../lib/notice-bus';
 import type { Resource } from '../../lib/resources/resource';
@@ -51,7 +52,7 @@ function useSelection(scope: string, onPage: readonly string[] | undefined) {
 }
 
 export function ListPage<T extends { id: string; title: string }, F>({ resource }: { resource: Resource<T, F> }) {
-  const t = useT();
+  const t = usePluralT();
   const text = useColumnText<T>();
   const { search, go } = useListSearch(resource);
   const { data, error, isFetching, isPlaceholderData, refetch } = useQuery(resourceQueries(resource).list(search));
@@ -65,6 +66,8 @@ export function ListPage<T extends { id: string; title: string }, F>({ resource 
     records?.map((record) => record.id),
   );
   const [confirming, setConfirming] = useState(false);
+  const table = useRef<HTMLDivElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const [exporting, setExporting] = useState(false);
   const mayDelete = resource.canDelete();
   const { texts } = resource;
@@ -117,7 +120,7 @@ export function ListPage<T extends { id: string; title: string }, F>({ resource 
         />
         <div className="flex flex-wrap items-center gap-3">
           {mayDelete && count > 0 && (
-            <button type="button" className={secondaryButton} onClick={() => setConfirming(true)}>
+            <button ref={deleteButton} type="button" className={secondaryButton} onClick={() => setConfirming(true)}>
               {t('snxt.data.deleteSelected', { n: count })}
             </button>
           )}
@@ -141,7 +144,7 @@ export function ListPage<T extends { id: string; title: string }, F>({ resource 
           onRetry={() => void refetch()}
         />
       ) : (
-        <div className={`${ROUTE_ANIMATED} ${box} mt-6 overflow-x-auto`}>
+        <div ref={table} className={`${ROUTE_ANIMATED} ${box} mt-6 overflow-x-auto`}>
           <ListTable
             columns={resource.columns}
             records={records}
@@ -174,6 +177,10 @@ export function ListPage<T extends { id: string; title: string }, F>({ resource 
         cancelLabel={t('snxt.data.cancel')}
         onConfirm={deleteSelected}
         onCancel={() => setConfirming(false)}
+        // Delete selected leaves with the selection: focus goes to where selecting starts, not to the page's start.
+        focusAfter={() =>
+          deleteButton.current ?? table.current?.querySelector<HTMLElement>('thead input[type="checkbox"]')
+        }
       />
     </div>
   );

@@ -13,9 +13,11 @@ const SORT_ICONS = {
   desc: 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z',
 } as const;
 
-// Phones get smaller text and padding, and larger text a wider table to scroll, so names wrap between words.
+// Phones get smaller text and padding. The table fits a phone at the default size; larger text widens it to scroll
+// (36em less 150px: its data columns about 25em beside the checkboxes), so names wrap between words.
 const cell = 'px-3 py-3 align-top sm:px-4';
 const checkbox = 'h-5 w-5 cursor-pointer accent-primary';
+const selectCell = 'px-2 py-3 align-top sm:px-4';
 
 interface ListTableProps<T extends { id: string; title: string }> {
   columns: readonly Column<T>[];
@@ -53,9 +55,12 @@ export function ListTable<T extends { id: string; title: string }>(props: ListTa
   const onPage = records?.filter((record) => selection?.selected.has(record.id)).length ?? 0;
   const allOnPage = records !== undefined && records.length > 0 && onPage === records.length;
   return (
-    <table className="w-full min-w-[25em] table-fixed border-collapse text-sm text-text sm:text-base" aria-busy={busy}>
+    <table
+      className="w-full min-w-[calc(36em-150px)] table-fixed border-collapse text-sm text-text sm:text-base"
+      aria-busy={busy}
+    >
       <colgroup>
-        {selection && <col className="w-12" />}
+        {selection && <col className="w-10 sm:w-12" />}
         {columns.map((column) => (
           <col key={column.key} className={column.width} />
         ))}
@@ -63,7 +68,7 @@ export function ListTable<T extends { id: string; title: string }>(props: ListTa
       <thead>
         <tr>
           {selection && (
-            <th scope="col" className="px-3 py-1 text-start sm:px-4">
+            <th scope="col" className="px-2 py-1 text-start sm:px-4">
               <SelectAll checked={allOnPage} mixed={onPage > 0 && !allOnPage} onChange={selection.toggleAll} />
             </th>
           )}
@@ -103,7 +108,7 @@ export function ListTable<T extends { id: string; title: string }>(props: ListTa
           ? records.map((record) => (
               <tr key={record.id} className="border-t border-border">
                 {selection && (
-                  <td className={cell}>
+                  <td className={selectCell}>
                     <input
                       type="checkbox"
                       className={checkbox}

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
 import { useFormatDateTime } from '../../i18n/use-format-date-time';
+import { usePluralT } from '../../i18n/use-plural-t';
 import { useT } from '../../i18n/use-t';
 import { parseApiDate } from '../../lib/api-date';
 import { reportNotice } from '../../lib/notice-bus';
@@ -32,7 +33,7 @@ function FormPage({ title, children }: { title: string; children: ReactNode }) {
 const card = `${ROUTE_ANIMATED} mt-8 rounded-2xl border border-border bg-surface p-6 shadow-sm`;
 
 function EditRecord<T extends AnyRecord, F>({ resource, id }: { resource: Resource<T, F>; id: string }) {
-  const t = useT();
+  const t = usePluralT();
   const formatDate = useFormatDateTime();
   const navigate = useNavigate();
   const { data } = useSuspenseQuery(resourceQueries(resource).record(id));

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
-import { createIntl } from 'react-intl';
+import { formatCompiled } from '../../i18n/compile-plural';
 import type { LoadedMessages } from '../../i18n/load-messages';
 import type { NoticeKind } from '../../lib/notice-bus';
 import type { ShownNotice } from './notifications-model';
@@ -75,10 +75,7 @@ function textOf(
 ) {
   const compiled = values && messages?.compiled?.[messageId];
   if (!compiled) return translate(messageId, defaultMessage);
-  return createIntl({ locale: messages.language, messages: { [messageId]: compiled } }).formatMessage(
-    { id: messageId },
-    values,
-  );
+  return formatCompiled(messages.language, compiled, values);
 }
 
 export function Toaster({ notices, onDismiss, translate, messages }: ToasterProps) {

@@ -3,7 +3,7 @@ import type { ErrorCode } from './field-errors';
 import { listSearchRules } from './list-search';
 import { createResourceClient } from './resource-client';
 
-/** A resource's own texts: keys written out in full, so a search finds them (their English: docs/books.md). */
+/** A resource's own texts: keys written out in full, so a search finds them. */
 export interface ResourceTexts {
   title: string;
   item: string;
