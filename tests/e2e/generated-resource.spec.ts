@@ -210,6 +210,7 @@ test('German and Hebrew, mirrored: the kit and the translated fields in the lang
   ]);
   await page.getByRole('textbox', { name: 'Titel' }).fill('Erste');
   await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Erste' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Brotkrümelnavigation' }).getByRole('link', { name: r().plural }).click();
   await expect(page.getByRole('columnheader', { name: 'Geändert' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Alle auf dieser Seite auswählen' })).toBeVisible();
