@@ -2,11 +2,10 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { compileSimple, PLURAL } from './compile-messages';
 
-// The parser's element types: a plural, and `#` (its number) inside one.
 const PLURAL_ELEMENT = 6;
-const POUND = 7;
+const POUND_ELEMENT = 7;
 
-/** A text compileMessages left as it is: plain text around one plural, as the ICU parser would compile it. */
+/** @internal A text compileMessages left as it is (plain text around one plural), as the ICU parser compiles it. */
 export function compilePlural(text: string): MessageFormatElement[] {
   const [, before = '', value = '', choices = '', after = ''] = PLURAL.exec(text) ?? [];
   const options: Record<string, { value: MessageFormatElement[] }> = {};
@@ -15,7 +14,7 @@ export function compilePlural(text: string): MessageFormatElement[] {
       value: choice
         .split('#')
         .flatMap((part, index) => [
-          ...(index ? [{ type: POUND }] : []),
+          ...(index ? [{ type: POUND_ELEMENT }] : []),
           ...compileSimple(part),
         ]) as MessageFormatElement[],
     };

@@ -177,7 +177,6 @@ export function ListPage<T extends { id: string; title: string }, F>({ resource 
         cancelLabel={t('snxt.data.cancel')}
         onConfirm={deleteSelected}
         onCancel={() => setConfirming(false)}
-        // Delete selected leaves with the selection: focus goes to where selecting starts, not to the page's start.
         focusAfter={() =>
           deleteButton.current ?? table.current?.querySelector<HTMLElement>('thead input[type="checkbox"]')
         }

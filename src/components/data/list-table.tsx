@@ -13,9 +13,8 @@ const SORT_ICONS = {
   desc: 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z',
 } as const;
 
-// Phones get smaller text and padding. The table fits a phone at the default size; larger text widens it to scroll
-// (36em less 150px: its data columns about 25em beside the checkboxes), so names wrap between words.
-const cell = 'px-3 py-3 align-top sm:px-4';
+// Fits a phone at the default size; larger text widens it to scroll, so names wrap between words.
+const cell = 'px-2 py-3 align-top sm:px-4';
 const checkbox = 'h-5 w-5 cursor-pointer accent-primary';
 const selectCell = 'px-2 py-3 align-top sm:px-4';
 
@@ -60,7 +59,7 @@ export function ListTable<T extends { id: string; title: string }>(props: ListTa
       aria-busy={busy}
     >
       <colgroup>
-        {selection && <col className="w-10 sm:w-12" />}
+        {selection && <col className="w-9 sm:w-12" />}
         {columns.map((column) => (
           <col key={column.key} className={column.width} />
         ))}
@@ -79,7 +78,7 @@ export function ListTable<T extends { id: string; title: string }>(props: ListTa
                 key={column.key}
                 scope="col"
                 aria-sort={active ? (search.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                className="px-1 py-1 text-start sm:px-2"
+                className="py-1 text-start sm:px-2"
               >
                 {column.sortable ? (
                   <button
