@@ -19,6 +19,10 @@ export default {
         'src/prerender-entry.tsx!',
         'src/boot.ts!',
         'src/routes/**/*.tsx!',
+        // The data kit stays for a product's resources when none uses it yet (after examples:remove).
+        'src/components/data/*.{ts,tsx}!',
+        'src/lib/resources/*.ts!',
+        'src/i18n/use-plural-t.ts!',
         // The product API: the Lambda's entry (infra/lib/api.ts bundles it) and the local one, which the provider
         // bundles by path (scripts/local-provider/load-api.mjs).
         'api/lambda.ts!',

@@ -2,6 +2,7 @@
 
 export type FieldError = 'required' | 'tooLong' | 'range' | 'invalid';
 type Checked = { value: unknown } | { error: FieldError };
+/** @public A resource's own rule for a field (a year, an ISBN), beside requiredText and optionalText. */
 export type FieldRule = (value: unknown, context: { now: number }) => Checked;
 export type Fields = Record<string, unknown>;
 

@@ -100,7 +100,8 @@ export function scratchCopy(name: string) {
       passes('knip --production', node(TOOLS.knip, '--production'));
       const reached = passes('vitest list', node(TOOLS.vitest, 'list', '--changed', since, '--filesOnly'))
         .split('\n')
-        .map((line) => line.trim())
+        // Each line names its project first (`[node] src/x.test.ts`).
+        .map((line) => line.trim().replace(/^\[[^\]]*\]\s+/, ''))
         .filter((line) => TEST_FILE.test(line));
       const readers = copy.files().filter((path) => TEST_FILE.test(path) && READS_FILES.test(copy.read(path)));
       return passes('vitest', node(TOOLS.vitest, 'run', ...new Set([...reached, ...readers])));

@@ -15,6 +15,7 @@ import { allMatching, download, recordsCsv } from './csv-export';
 import { resourceQueries } from './data-client';
 import { deleteRecords, reportFailure } from './data-mutations';
 import { ListTable } from './list-table';
+import { recordPath } from './record-path';
 import { Pagination } from './pagination';
 import { secondaryButton } from './record-form';
 import { SearchField } from './search-field';
@@ -71,7 +72,6 @@ export function ListPage<T extends { id: string; title: string }, F>({ resource 
   const [exporting, setExporting] = useState(false);
   const mayDelete = resource.canDelete();
   const { texts } = resource;
-  const recordPath: string = `${resource.path}/$id`;
   const newPath: string = `${resource.path}/new`;
 
   useEffect(() => {
@@ -148,7 +148,7 @@ export function ListPage<T extends { id: string; title: string }, F>({ resource 
           <ListTable
             columns={resource.columns}
             records={records}
-            recordPath={recordPath}
+            recordPath={(id) => recordPath(resource, id)}
             search={search}
             busy={isFetching && (data === undefined || isPlaceholderData)}
             onSort={(sort) =>

@@ -21,7 +21,7 @@ const selectCell = 'px-2 py-3 align-top sm:px-4';
 interface ListTableProps<T extends { id: string; title: string }> {
   columns: readonly Column<T>[];
   records: readonly T[] | undefined;
-  recordPath: string;
+  recordPath: (id: string) => string;
   search: ListSearch;
   busy: boolean;
   onSort: (sort: string) => void;
@@ -124,8 +124,7 @@ export function ListTable<T extends { id: string; title: string }>(props: ListTa
                   >
                     {column.link ? (
                       <Link
-                        to={recordPath}
-                        params={{ id: record.id }}
+                        to={recordPath(record.id)}
                         className="font-medium break-words text-primary underline-offset-4 hover:underline"
                       >
                         {text(column, record)}

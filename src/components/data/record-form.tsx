@@ -12,6 +12,7 @@ import { dataClient, resourceQueries } from './data-client';
 import { reportFailure, saveRecord } from './data-mutations';
 import { ErrorSummary } from './error-summary';
 import { FormField } from './form-field';
+import { recordPath } from './record-path';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, string>;
@@ -84,8 +85,7 @@ export function RecordForm<T extends { id: string; title: string }, F>(props: Re
       reportNotice(resourceNotice('success', resource.texts.saved, t(resource.texts.saved)));
       if (!id) {
         created.current = true;
-        const recordPath: string = `${resource.path}/$id`;
-        void navigate({ to: recordPath, params: { id: saved.record.id }, replace: true });
+        void navigate({ to: recordPath(resource, saved.record.id), replace: true });
         return;
       }
       showVersion(saved);

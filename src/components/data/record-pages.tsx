@@ -18,6 +18,9 @@ import { deleteRecords } from './data-mutations';
 import { DataProvider } from './data-provider';
 import { RecordForm, secondaryButton } from './record-form';
 
+// Loose types here and plain paths (record-path.ts): an app may have no `$id` route yet (the kit outlives the example).
+type RecordParams = { id?: string };
+
 type AnyRecord = { id: string; title: string; updatedAt?: unknown };
 
 function FormPage({ title, children }: { title: string; children: ReactNode }) {
@@ -94,7 +97,7 @@ export function recordPages<T extends AnyRecord, F>(resource: Resource<T, F>) {
   }
 
   function EditPage() {
-    const { id } = useParams({ strict: false });
+    const { id } = useParams({ strict: false }) as RecordParams;
     return <DataProvider>{id && <EditRecord key={id} resource={resource} id={id} />}</DataProvider>;
   }
 
