@@ -45,7 +45,8 @@ async function make(page: Page, request: APIRequestContext, titles: string[]) {
   });
   for (const title of titles) {
     const response = await request.post(api(), {
-      headers: { Authorization: `Bearer ${token}` },
+      // A socket kept from the account's request may be closed by the provider meanwhile (ECONNRESET under load).
+      headers: { Authorization: `Bearer ${token}`, Connection: 'close' },
       data: { title, description: '' },
     });
     expect(response.status()).toBe(201);
