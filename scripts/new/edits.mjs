@@ -11,18 +11,34 @@ const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const writeJson = (path, value) => writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 const sorted = (entries) => Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** English in every language file; the others keep it until translated, and are listed as waiting for that. */
-export function addTexts(root, texts) {
+/**
+ * English in every language file; the others keep it until translated, and are listed as waiting for that. A text of
+ * `translated` (its key, then each language's) goes in as translated where a language has it.
+ */
+export function addTexts(root, texts, translated = {}) {
+  const waiting = new Set(Object.keys(texts));
+  const all = {
+    ...texts,
+    ...Object.fromEntries(Object.entries(translated).map(([key, byLanguage]) => [key, byLanguage.en])),
+  };
   for (const file of readdirSync(join(root, I18N_DIR)).filter((name) => name.endsWith('.json'))) {
     const path = join(root, I18N_DIR, file);
+    const language = file.slice(0, -'.json'.length);
     const catalog = readJson(path);
-    const taken = Object.keys(texts).filter((key) => Object.hasOwn(catalog, key));
+    const taken = Object.keys(all).filter((key) => Object.hasOwn(catalog, key));
     if (taken.length > 0) throw new Error(`${file} has ${taken.join(', ')} already`);
-    writeJson(path, sorted(Object.entries({ ...catalog, ...texts })));
+    const entries = Object.entries(all).map(([key, english]) => {
+      const own = Object.hasOwn(translated, key) && Object.hasOwn(translated[key], language);
+      if (!own) waiting.add(key);
+      return [key, own ? translated[key][language] : english];
+    });
+    writeJson(path, sorted([...Object.entries(catalog), ...entries]));
   }
   const awaitingPath = join(root, AWAITING_TRANSLATION);
-  writeJson(awaitingPath, [...new Set([...readJson(awaitingPath), ...Object.keys(texts)])].sort());
-  return `${Object.keys(texts).length} text(s) in every language file; listed in ${AWAITING_TRANSLATION} for translators`;
+  writeJson(awaitingPath, [...new Set([...readJson(awaitingPath), ...waiting])].sort());
+  const count = Object.keys(all).length;
+  const listed = waiting.size === count ? 'listed' : `${waiting.size} of them listed`;
+  return `${count} text(s) in every language file; ${listed} in ${AWAITING_TRANSLATION} for translators`;
 }
 
 export async function regenerateRouteTree(root) {

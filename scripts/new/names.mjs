@@ -25,7 +25,8 @@ export function checkText(text) {
   if (value === '') return 'Give an English text, e.g. "Reports".';
   if ([...value].length > MAX_TEXT) return `Keep it to ${MAX_TEXT} characters.`;
   // Unseen, they would reorder or break what reviewers read in the committed code and texts.
-  const unseen = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u.exec(value)?.[0];
+  // Looked for before trimming too: trim() drops a U+2028 at either end, and a name must not hide one.
+  const unseen = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u.exec(String(text ?? ''))?.[0];
   if (unseen !== undefined) {
     const code = `U+${unseen.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     return `It holds ${code}, a control, direction or line-separator character: type the text plainly.`;
@@ -169,5 +170,127 @@ export function settingNames({ name, label, choices }) {
       [labelKey, text],
       ...values.map((choice) => [`${labelKey}.${choice}`, englishOf(choice)]),
     ]),
+  };
+}
+
+// Names a resource's code declares as they are: a JavaScript word or an object's own member cannot be one.
+const RESERVED_WORDS = new Set(
+  (
+    'arguments await break case catch class const continue debugger default delete do else enum eval export extends ' +
+    'false finally for function if implements import in instanceof interface let new null package private protected ' +
+    'public return static super switch this throw true try typeof undefined var void while with yield'
+  ).split(' '),
+);
+// Type names the generated files import: a singular of one of these gets `…Item` instead.
+const KIT_TYPES = new Set(['Column', 'Field', 'Resource', 'ResourceTexts', 'Record']);
+const RESOURCE_SEGMENT = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const RESOURCE_API = 'api/resources.ts';
+const PERMISSIONS_FILE = 'src/config/permissions.ts';
+
+/** Plural or singular English for a resource: a text as for a page, and no `#` (a number in the plural texts). */
+export function checkResourceText(text) {
+  const checked = checkText(text);
+  if (checked !== true) return checked;
+  return String(text).includes('#') ? 'Use plain words: no #.' : true;
+}
+
+/** `/audit-logs` with "Audit logs" and "Audit log" → every name the resource's files use. */
+export function resourceNames({ path, plural, singular }) {
+  const name = String(path).trim().slice(1);
+  const words = name.split('-');
+  const pluralText = String(plural).trim();
+  const singularText = String(singular).trim();
+  const singularWords = singularText.split(/[\s-]+/);
+  const plainSingular = singularWords.every((word) => /^[A-Za-z][A-Za-z0-9]*$/.test(word));
+  const typeName = plainSingular ? pascal(singularWords) : `${pascal(words)}Item`;
+  const lowerPlural = lowerFirst(pluralText);
+  const lowerSingular = lowerFirst(singularText);
+  // An area of the texts is lower-case letters and digits (src/i18n/translations.test.ts).
+  const keyPrefix = `snxt.${words.join('')}`;
+  const texts = {
+    title: pluralText,
+    item: singularText,
+    search: `Search ${lowerPlural}`,
+    none: `No ${lowerPlural} yet.`,
+    noMatch: `No ${lowerPlural} match “{q}”.`,
+    new: `New ${lowerSingular}`,
+    saved: `${singularText} saved.`,
+    deleted: `${singularText} deleted.`,
+    changedElsewhere: `This ${lowerSingular} was changed elsewhere.`,
+    deletedElsewhere: `This ${lowerSingular} was deleted elsewhere.`,
+    loadFailed: `The ${lowerPlural} could not be loaded.`,
+    deleteMany: `Delete {n, plural, one {# ${lowerSingular}} other {# ${lowerPlural}}}?`,
+    deletedMany: `{n, plural, one {# ${lowerSingular} deleted.} other {# ${lowerPlural} deleted.}}`,
+    notFound: `${singularText} not found`,
+    notFoundText: `This ${lowerSingular} does not exist, or it was deleted.`,
+    backToList: `Back to ${pluralText}`,
+  };
+  const feature = `src/features/${name}`;
+  return {
+    path: `/${name}`,
+    name,
+    plural: pluralText,
+    singular: singularText,
+    camel: camel(words),
+    pascal: pascal(words),
+    constName: words.map((word) => word.toUpperCase()).join('_'),
+    typeName: KIT_TYPES.has(typeName) || typeName === pascal(words) ? `${typeName}Item` : typeName,
+    keyPrefix,
+    texts,
+    permission: `${name}:delete`,
+    feature,
+    files: {
+      schema: `${feature}/${name}-schema.ts`,
+      columns: `${feature}/${name}-columns.ts`,
+      fields: `${feature}/${name}-fields.ts`,
+      texts: `${feature}/${name}-texts.ts`,
+      resource: `${feature}/${name}.ts`,
+      index: `${feature}/index.ts`,
+      test: `${feature}/${name}.test.tsx`,
+      list: `${ROUTES_FOLDER}${name}/index.tsx`,
+      new: `${ROUTES_FOLDER}${name}/new.tsx`,
+      record: `${ROUTES_FOLDER}${name}/$id.tsx`,
+      api: `api/resources/${name}.ts`,
+    },
+  };
+}
+
+/** The resource's texts, keyed: the English of each, and the fixed words every generated resource has. */
+export function resourceTextKeys(names) {
+  return Object.fromEntries(Object.entries(names.texts).map(([key, text]) => [`${names.keyPrefix}.${key}`, text]));
+}
+
+export function checkResourcePath(root) {
+  return async (input) => {
+    const path = String(input ?? '').trim();
+    const plain = 'Give a path of one segment like /notes or /audit-logs: lower-case words joined by hyphens.';
+    if (!path.startsWith('/')) return plain;
+    const segments = path.split('/').slice(1);
+    const marked = segments.find((segment) => ROUTER_MARKS.test(segment) || ROUTER_WORDS.has(segment));
+    if (marked !== undefined) {
+      return `"${marked}" means something to the router (index, route, or a first $ _ - ( [): ${plain}`;
+    }
+    if (segments.length !== 1 || !RESOURCE_SEGMENT.test(segments[0])) return plain;
+    if (TAKEN_FIRST_SEGMENTS.has(segments[0])) return `/${segments[0]} belongs to the build's own files.`;
+    const names = resourceNames({ path, plural: 'x', singular: 'x' });
+    if (RESERVED_WORDS.has(names.camel) || inPrototype(names.camel) || inPrototype(names.name)) {
+      return `"${names.name}" cannot name a resource: it is a word JavaScript keeps for itself.`;
+    }
+    const exists = Object.values(names.files).find((file) => existsSync(join(root, file)));
+    if (exists !== undefined) return `${path} is a resource already, or in its way: ${exists} exists.`;
+    if (existsSync(join(root, names.feature))) return `${names.feature} exists already.`;
+    if (new RegExp(`^\\s*['"]?${names.name}['"]?\\s*:`, 'm').test(readFileSync(join(root, RESOURCE_API), 'utf8'))) {
+      return `${RESOURCE_API} has ${names.name} already.`;
+    }
+    if (readFileSync(join(root, PERMISSIONS_FILE), 'utf8').includes(`'${names.permission}'`)) {
+      return `${PERMISSIONS_FILE} has ${names.permission} already.`;
+    }
+    const text = takenText(root, (key) => key === names.keyPrefix || key.startsWith(`${names.keyPrefix}.`));
+    if (text) return `${path} cannot be added: ${text}.`;
+    for (const file of [names.files.list, names.files.new, names.files.record]) {
+      const problem = await routeFileProblem(root, file.slice(ROUTES_FOLDER.length));
+      if (problem) return `${path} cannot be added: ${problem}.`;
+    }
+    return true;
   };
 }

@@ -6,10 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   checkChoices,
   checkPagePath,
+  checkResourcePath,
+  checkResourceText,
   checkSettingName,
   checkText,
   choicesFromCommandLine,
   pageNames,
+  resourceNames,
+  resourceTextKeys,
   settingNames,
 } from './names.mjs';
 
@@ -254,5 +258,108 @@ describe('an English text', () => {
     ['\u0085', 'U+0085'],
   ])('refuses a text holding %j and names it (%s)', (character, name) => {
     expect(checkText(`Re${character}ports`)).toContain(name);
+    expect(checkText(`Reports${character}`)).toContain(name);
+    expect(checkText(`${character}Reports`)).toContain(name);
+  });
+});
+
+describe('a resource path', () => {
+  const root = repo({
+    'src/routes/settings.tsx': route('/settings', ' component: SettingsPage '),
+    'src/routes/orders/index.tsx': route('/orders/'),
+    'src/routes/reports.index.tsx': route('/reports/'),
+    'src/features/stock/stock.ts': '',
+    'src/features/invoices/README.md': '',
+    'api/resources.ts': "export const RESOURCES = {\n  'stock-items': stockItems,\n};\n",
+    'api/resources/tasks.ts': '',
+    'src/config/permissions.ts': "export const PERMISSIONS = {\n  'memos:delete': ['snxt-editors'],\n} as const;\n",
+    'public/assets/i18n/sk.json': '{ "snxt.auditlogs.title": "Záznamy" }\n',
+  });
+
+  it.each(['/notes', '/audit-log', '/q3-results'])('takes %s', async (path) => {
+    expect(await checkResourcePath(root)(path)).toBe(true);
+  });
+
+  it.each([
+    ['notes', /one segment/],
+    ['/', /one segment/],
+    ['/admin/notes', /one segment/],
+    ['/Notes', /one segment/],
+    ['/notes/', /one segment/],
+    ['/..', /one segment/],
+    ['/%2e%2e', /one segment/],
+    ['/notes/../books', /one segment/],
+    ['/no tes', /one segment/],
+    ['/$id', /means something to the router/],
+    ['/_notes', /means something to the router/],
+    ['/-notes', /means something to the router/],
+    ['/(notes)', /means something to the router/],
+    ['/[notes]', /means something to the router/],
+    ['/index', /means something to the router/],
+    ['/route', /means something to the router/],
+    ['/api', /build's own files/],
+    ['/assets', /build's own files/],
+    ['/new', /JavaScript keeps/],
+    ['/delete', /JavaScript keeps/],
+    ['/constructor', /JavaScript keeps/],
+    ['/value-of', /JavaScript keeps/],
+    ['/stock', /src\/features\/stock\/stock\.ts exists/],
+    ['/tasks', /api\/resources\/tasks\.ts exists/],
+    ['/invoices', /src\/features\/invoices exists/],
+    ['/stock-items', /api\/resources\.ts has stock-items/],
+    ['/memos', /permissions\.ts has memos:delete/],
+    ['/audit-logs', /snxt\.auditlogs\.title is a text already \(public\/assets\/i18n\/sk\.json\)/],
+    ['/settings', /src\/features\/settings\/settings-fields\.ts exists/],
+    ['/orders', /src\/routes\/orders\/index\.tsx exists/],
+    ['/reports', /\/reports\/ is served already by src\/routes\/reports\.index\.tsx/],
+  ])('refuses %j, saying why', async (path, reason) => {
+    expect(await checkResourcePath(root)(path)).toMatch(reason);
+  });
+
+  it('names its files, its code and its permission after the path; its types after the singular', () => {
+    const names = resourceNames({ path: ' /audit-logs ', plural: ' Audit logs ', singular: 'Audit log' });
+    expect(names).toMatchObject({
+      path: '/audit-logs',
+      name: 'audit-logs',
+      camel: 'auditLogs',
+      pascal: 'AuditLogs',
+      constName: 'AUDIT_LOGS',
+      typeName: 'AuditLog',
+      keyPrefix: 'snxt.auditlogs',
+      permission: 'audit-logs:delete',
+    });
+    expect(names.files).toMatchObject({
+      schema: 'src/features/audit-logs/audit-logs-schema.ts',
+      list: 'src/routes/audit-logs/index.tsx',
+      record: 'src/routes/audit-logs/$id.tsx',
+      api: 'api/resources/audit-logs.ts',
+    });
+    expect(resourceNames({ path: '/cafes', plural: 'Cafés', singular: 'Café' }).typeName).toBe('CafesItem');
+    expect(resourceNames({ path: '/columns', plural: 'Columns', singular: 'Column' }).typeName).toBe('ColumnItem');
+    expect(resourceNames({ path: '/news', plural: 'News', singular: 'News' }).typeName).toBe('NewsItem');
+  });
+
+  it('writes its texts in English from the plural and singular, an acronym kept as it is', () => {
+    expect(resourceTextKeys(resourceNames({ path: '/notes', plural: 'Notes', singular: 'Note' }))).toMatchObject({
+      'snxt.notes.title': 'Notes',
+      'snxt.notes.search': 'Search notes',
+      'snxt.notes.none': 'No notes yet.',
+      'snxt.notes.noMatch': 'No notes match “{q}”.',
+      'snxt.notes.new': 'New note',
+      'snxt.notes.saved': 'Note saved.',
+      'snxt.notes.deleted': 'Note deleted.',
+      'snxt.notes.deletedElsewhere': 'This note was deleted elsewhere.',
+      'snxt.notes.loadFailed': 'The notes could not be loaded.',
+      'snxt.notes.deleteMany': 'Delete {n, plural, one {# note} other {# notes}}?',
+      'snxt.notes.deletedMany': '{n, plural, one {# note deleted.} other {# notes deleted.}}',
+    });
+    expect(resourceNames({ path: '/keys', plural: 'API keys', singular: 'API key' }).texts.new).toBe('New API key');
+  });
+
+  it('takes plain plural and singular texts only: no # (a number in a plural text)', () => {
+    expect(checkResourceText('Audit logs')).toBe(true);
+    expect(checkResourceText('Notes #1')).toMatch(/no #/);
+    expect(checkResourceText('{n} notes')).toEqual(expect.any(String));
+    expect(checkResourceText('Notes\u202e')).toContain('U+202E');
   });
 });

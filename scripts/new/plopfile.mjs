@@ -1,14 +1,18 @@
-// `npm run new -- page|setting …` (docs/recipes.md; a setting takes --choices a,b,…); without arguments plop asks.
-import { existsSync } from 'node:fs';
+// `npm run new -- page|setting|resource …` (docs/recipes.md; a setting takes --choices a,b,…); without arguments plop asks.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { addTexts, AWAITING_TRANSLATION, formatFiles, regenerateRouteTree } from './edits.mjs';
 import {
   checkChoices,
   checkPagePath,
+  checkResourcePath,
+  checkResourceText,
   checkSettingName,
   checkText,
   choicesFromCommandLine,
   pageNames,
+  resourceNames,
+  resourceTextKeys,
   settingNames,
 } from './names.mjs';
 
@@ -108,10 +112,77 @@ function choiceActions(names) {
   ];
 }
 
+// Texts every generated resource has, in every language; the resource's own words stay English until translated.
+const RESOURCE_TRANSLATIONS = JSON.parse(readFileSync(template('resource/translations.json'), 'utf8'));
+const RESOURCE_FILES = {
+  schema: 'schema.ts',
+  columns: 'columns.ts',
+  fields: 'fields.ts',
+  texts: 'texts.ts',
+  resource: 'resource.ts',
+  index: 'index.ts',
+  test: 'test.tsx',
+  list: 'route-list.tsx',
+  new: 'route-new.tsx',
+  record: 'route-record.tsx',
+  api: 'api.ts',
+};
+
+function resourceActions(names) {
+  const entry = names.camel === names.name ? names.camel : `'${names.name}': ${names.camel}`;
+  const translated = Object.fromEntries(
+    Object.entries(RESOURCE_TRANSLATIONS).map(([key, byLanguage]) => [`${names.keyPrefix}.${key}`, byLanguage]),
+  );
+  return [
+    ...Object.entries(RESOURCE_FILES).map(([file, templateName]) => ({
+      type: 'add',
+      path: `${root}/${names.files[file]}`,
+      templateFile: template(`resource/${templateName}.hbs`),
+      data: names,
+    })),
+    {
+      type: 'modify',
+      path: `${root}/api/resources.ts`,
+      pattern: /^(import [^\n]*\n)(?![\s\S]*^import )/m,
+      template: `$1import { ${names.camel} } from './resources/${names.name}.ts';\n`,
+    },
+    {
+      type: 'modify',
+      path: `${root}/api/resources.ts`,
+      pattern: /(export const RESOURCES\b[\s\S]*?)(\n\};)/,
+      template: `$1\n  ${entry},$2`,
+    },
+    {
+      type: 'modify',
+      path: `${root}/eslint.config.js`,
+      pattern: /(const DOMAINS = \{[\s\S]*?)(\n\};)/,
+      template: `$1\n  ${names.camel === names.name ? names.name : `'${names.name}'`}: ['auth'],$2`,
+    },
+    {
+      type: 'modify',
+      path: `${root}/src/config/permissions.ts`,
+      pattern: /(export const PERMISSIONS = \{[\s\S]*?)(\n\} as const)/,
+      template: `$1\n  '${names.permission}': ['snxt-editors'],$2`,
+    },
+    { type: 'texts', texts: resourceTextKeys(names), translated },
+    { type: 'route tree' },
+    {
+      type: 'format',
+      files: [
+        ...Object.values(names.files),
+        'api/resources.ts',
+        'eslint.config.js',
+        'src/config/permissions.ts',
+        AWAITING_TRANSLATION,
+      ],
+    },
+  ];
+}
+
 /** @param {import('plop').NodePlopAPI} plop */
 export default function recipes(plop) {
   plop.setDefaultInclude({ actionTypes: true });
-  plop.setActionType('texts', (_answers, config) => addTexts(root, config.texts));
+  plop.setActionType('texts', (_answers, config) => addTexts(root, config.texts, config.translated));
   plop.setActionType('route tree', () => regenerateRouteTree(root));
   plop.setActionType('format', (_answers, config) => formatFiles(root, config.files));
 
@@ -171,5 +242,16 @@ export default function recipes(plop) {
         { type: 'format', files: names.choices ? ['src/config/constants.ts', ...changed] : changed },
       ];
     },
+  });
+
+  plop.setGenerator('resource', {
+    description:
+      'a data page over {VITE_API_URL}/{name}: list, new and edit pages, texts, permission, API rules, tests',
+    prompts: [
+      { type: 'input', name: 'path', message: 'Path (e.g. /notes)', validate: checkResourcePath(root) },
+      { type: 'input', name: 'plural', message: 'English plural (e.g. Notes)', validate: checkResourceText },
+      { type: 'input', name: 'singular', message: 'English singular (e.g. Note)', validate: checkResourceText },
+    ],
+    actions: (answers) => resourceActions(resourceNames(answers)),
   });
 }

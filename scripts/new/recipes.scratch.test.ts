@@ -5,11 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removalCases } from '../remove-examples/removal-cases'; // example: books
 import { passes, scratchCopy, type ScratchCopy } from '../scratch-copy/scratch-copy';
-import { checkPagePath, checkSettingName, pageNames, settingNames } from './names.mjs';
+import {
+  checkPagePath,
+  checkResourcePath,
+  checkSettingName,
+  pageNames,
+  resourceNames,
+  settingNames,
+} from './names.mjs';
 
 const LANGUAGES = ['en', 'de', 'sk', 'fr', 'es', 'pt-br', 'zh-cn', 'he'];
 
 type Page = ReturnType<typeof pageNames>;
+type ResourceNames = ReturnType<typeof resourceNames>;
 interface Choices {
   name: string;
   labelKey: string;
@@ -24,6 +32,9 @@ interface Names {
   choicesGiven: Choices;
   sparePage: string;
   spareSetting: string;
+  notes: ResourceNames;
+  auditLogs: ResourceNames;
+  spareResource: string;
 }
 
 interface Recipe {
@@ -92,7 +103,34 @@ const RECIPES: Record<string, Recipe> = {
       );
     },
   },
+  'a resource': {
+    args: ({ notes }) => ['resource', notes.path, 'Notes', 'Note'],
+    wrote: (copy, { notes }) => wroteResource(copy, notes),
+  },
+  'a second resource, of two words': {
+    args: ({ auditLogs }) => ['resource', auditLogs.path, 'Audit logs', 'Audit log'],
+    wrote: (copy, { auditLogs }) => wroteResource(copy, auditLogs),
+  },
 };
+
+function wroteResource(copy: ScratchCopy, names: ResourceNames) {
+  for (const file of Object.values(names.files)) expect(copy.exists(file), file).toBe(true);
+  expect(copy.read(names.files.list)).toContain(`nav: 'main', requiresAuth: true`);
+  expect(copy.read(names.files.resource)).toContain(
+    `url: () => (env.apiUrl ? \`\${env.apiUrl}/${names.name}\` : null)`,
+  );
+  expect(copy.read('src/routeTree.gen.ts')).toContain(`'${names.path}/$id'`);
+  expect(copy.read('api/resources.ts')).toContain(`import { ${names.camel} } from './resources/${names.name}.ts';`);
+  expect(copy.read('src/config/permissions.ts')).toContain(`'${names.permission}': ['snxt-editors'],`);
+  for (const language of LANGUAGES) {
+    expect(texts(copy, language)[`${names.keyPrefix}.title`]).toBe(names.plural);
+    expect(texts(copy, language)[`${names.keyPrefix}.fields.title`]).toEqual(expect.any(String));
+  }
+  expect(texts(copy, 'de')[`${names.keyPrefix}.errors.titleRequired`]).toBe('Geben Sie einen Titel ein');
+  expect(JSON.parse(copy.read('src/i18n/awaiting-translation.json'))).toEqual(
+    expect.arrayContaining([`${names.keyPrefix}.title`, `${names.keyPrefix}.deleteMany`]),
+  );
+}
 
 /** What a generator refuses once the recipes above ran, with the reason it gives (names.test.ts has every rule). */
 const REFUSALS: Record<string, [(names: Names) => string[], RegExp]> = {
@@ -107,6 +145,15 @@ const REFUSALS: Record<string, [(names: Names) => string[], RegExp]> = {
   'a title with a direction control': [({ sparePage }) => ['page', sparePage, 'Stats \u202e2026'], /U\+202E/],
   'a label with a line separator': [({ spareSetting }) => ['setting', spareSetting, 'Wide\u2028tables'], /U\+2028/],
   'one choice': [({ spareSetting }) => ['setting', spareSetting, 'Wide', '--choices', 'only'], /Give 2 to 8 choices/],
+  'a resource that exists': [({ notes }) => ['resource', notes.path, 'Notes', 'Note'], /is a resource already/],
+  'a resource where a page is': [({ page }) => ['resource', page.path, 'Reports', 'Report'], /exists|served already/],
+  'a resource path with a dot segment': [() => ['resource', '/..', 'Notes', 'Note'], /one segment/],
+  'a resource named by the router': [() => ['resource', '/$id', 'Notes', 'Note'], /means something to the router/],
+  'a resource plural with a direction control': [
+    ({ spareResource }) => ['resource', spareResource, 'Memos\u2067', 'Memo'],
+    /U\+2067/,
+  ],
+  'a resource singular with a #': [({ spareResource }) => ['resource', spareResource, 'Memos', 'Memo #'], /no #/],
 };
 
 let copy: ScratchCopy;
@@ -117,6 +164,12 @@ async function freePath(path: string) {
   for (let number = 1; ; number += 1) {
     const candidate = number === 1 ? path : `${path}${number}`;
     if ((await checkPagePath(copy.dir)(candidate)) === true) return candidate;
+  }
+}
+async function freeResource(path: string) {
+  for (let number = 1; ; number += 1) {
+    const candidate = number === 1 ? path : `${path}${number}`;
+    if ((await checkResourcePath(copy.dir)(candidate)) === true) return candidate;
   }
 }
 function freeSetting(name: string) {
@@ -140,6 +193,9 @@ beforeAll(async () => {
     choicesGiven: select('chartStyle', 'bars,lines'),
     sparePage: await freePath('/reading-stats'),
     spareSetting: freeSetting('wideTables'),
+    notes: resourceNames({ path: await freeResource('/notes'), plural: 'Notes', singular: 'Note' }),
+    auditLogs: resourceNames({ path: await freeResource('/audit-logs'), plural: 'Audit logs', singular: 'Audit log' }),
+    spareResource: await freeResource('/memos'),
   };
 });
 afterAll(() => copy.remove());
@@ -165,12 +221,36 @@ describe('the recipes (npm run new)', () => {
   );
 });
 
+describe('a generated resource, end to end', () => {
+  it('passes tests/e2e/generated-resource.spec.ts against one production build and the local provider', () => {
+    const playwright = 'node_modules/@playwright/test/cli.js';
+    const resource = { path: names.notes.path, plural: names.notes.plural, singular: names.notes.singular };
+    const saved = { variants: process.env.E2E_VARIANTS, resource: process.env.E2E_RESOURCE };
+    process.env.E2E_VARIANTS = 'main';
+    process.env.E2E_RESOURCE = JSON.stringify(resource);
+    try {
+      const output = passes('playwright', copy.node(playwright, 'test', 'tests/e2e/generated-resource.spec.ts'));
+      expect(output).not.toMatch(/\d+ skipped/);
+    } finally {
+      for (const [name, value] of [
+        ['E2E_VARIANTS', saved.variants],
+        ['E2E_RESOURCE', saved.resource],
+      ] as const) {
+        if (value === undefined) Reflect.deleteProperty(process.env, name);
+        else process.env[name] = value;
+      }
+    }
+  });
+});
+
 removalCases(() => copy); // example: books
 
 describe('then', () => {
   it("npm test's type check, lint, formatting, knip and unit tests pass", () => {
     const tests = copy.checksPass(start);
     expect(tests).toContain(names.page.testFile);
+    expect(tests).toContain(names.notes.files.test);
+    expect(tests).toContain(names.auditLogs.files.test);
     expect(tests).toMatch(/Test Files +\d+ passed/);
   });
 });

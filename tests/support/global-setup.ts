@@ -9,7 +9,7 @@ import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mj
  * Builds the app in its configurations and serves each with `vite preview`, next to real local
  * OpenID providers. Tests read the addresses from E2E_* variables (see fixtures.ts).
  *   main:      sign-in through the local provider's standard end_session_endpoint, and its
- *              identity pool (guests allowed, credentials for an hour)
+ *              identity pool (guests allowed, credentials for an hour), and its product API (VITE_API_URL)
  *              and the Books example on its API // example: books
  *   cognito:   the same with VITE_COGNITO_DOMAIN set (sign-out through /logout?client_id&logout_uri)
  *   analytics: VITE_GA_MEASUREMENT_ID set, no sign-in
@@ -104,6 +104,7 @@ export default async function globalSetup() {
     main: {
       ...oidc,
       ...pool(provider),
+      VITE_API_URL: provider.apiUrl,
       VITE_BOOKS_API_URL: provider.booksUrl, // example: books
     },
     cognito: { ...oidc, VITE_COGNITO_DOMAIN: provider.issuer },
