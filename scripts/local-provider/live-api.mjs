@@ -1,5 +1,4 @@
-// npm start's API follows the files: a resource `npm run new -- resource` adds (api/resources.ts) or a permission row
-// (src/config/permissions.ts) is served from the next request, over the same data, with no restart.
+// npm start's API serves a resource or permission row added while it runs, from the next request, over the same data.
 import { watch } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadApiTables } from './load-api.mjs';

@@ -8,6 +8,5 @@ function csvCell(value: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** RFC 4180: comma-separated cells, CRLF after every row. */
 export const toCsv = (rows: readonly (readonly string[])[]): string =>
   rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');

@@ -2,8 +2,7 @@ const KEYS = ['q', 'sort', 'order', 'page', 'pageSize'] as const;
 
 export type ListSearchInput = Partial<Record<(typeof KEYS)[number], string | number | boolean>>;
 
-/** A list route's `validateSearch`, in the first load: its own plain parameters; the rules (list-search.ts) load with
- * the page. */
+/** A list route's `validateSearch`, in the first load; the rules (list-search.ts) load with the page. */
 export function pickListSearch(raw: object): ListSearchInput {
   const picked: ListSearchInput = {};
   for (const key of KEYS) {

@@ -27,7 +27,6 @@ export interface ResourceTexts {
 export interface Column<T> {
   key: keyof T & string;
   labelKey: string;
-  /** The API sorts by the key. */
   sortable?: boolean;
   link?: boolean;
   kind?: 'text' | 'number' | 'date';
@@ -41,7 +40,6 @@ export interface Field {
   messages: Partial<Record<ErrorCode, string>> & { default: string };
   values?: (today: Date) => Record<string, string>;
   multiline?: boolean;
-  /** Of six columns, wider than a phone. */
   span?: 2 | 3 | 4 | 6;
   numeric?: boolean;
 }
