@@ -1,3 +1,4 @@
+import { cookieJarFetch } from './cookie-jar-fetch.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { startOidcProvider } from './oidc-provider.mjs';
@@ -8,17 +9,7 @@ export type Tokens = { access_token: string; id_token: string; refresh_token: st
 
 /** Signs in at the provider's form with PKCE, like a browser, and exchanges the code for tokens. */
 export async function signIn(op: Provider, account: Account, redirectUri: string): Promise<Tokens> {
-  const cookies = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-    return response;
-  };
+  const send = cookieJarFetch();
   const verifier = randomBytes(32).toString('base64url');
   let url = `${op.issuer}/oauth2/authorize?${new URLSearchParams({
     client_id: op.clientId,

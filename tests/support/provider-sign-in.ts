@@ -1,3 +1,4 @@
+import { cookieJarFetch } from '../../scripts/local-provider/cookie-jar-fetch.ts';
 import { DEMO_ACCOUNT } from '../../scripts/local-provider/oidc-provider.mjs';
 
 /**
@@ -9,18 +10,7 @@ export async function signInAtProvider(
   authorizeUrl: string,
   account: { email: string; password: string } = DEMO_ACCOUNT,
 ): Promise<string> {
-  const cookies = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const index = pair.indexOf('=');
-      cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return response;
-  };
+  const send = cookieJarFetch();
   let url = authorizeUrl;
   for (let hops = 0; hops < 10 && url.startsWith(issuer); hops += 1) {
     let response = await send(url);
