@@ -6,17 +6,29 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VITE = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort() {
+/**
+ * Holds a free port on 127.0.0.1 until `release`: a port only looked up is free to the next taker, and an outgoing
+ * connection takes ports from the same range (a build minutes long gave one the port its preview was to use).
+ * @returns {Promise<{ port: number, release: () => Promise<void> }>}
+ */
+export function holdPort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
+      const release = () => new Promise((done) => (server.listening ? server.close(() => done()) : done()));
+      resolve({ port, release });
     });
   });
+}
+
+/** A port that was free a moment ago on 127.0.0.1, for a server started at once. */
+export async function freePort() {
+  const { port, release } = await holdPort();
+  await release();
+  return port;
 }
 
 /** Environment with every VITE_* variable of the caller removed, so builds only see what they are given. */

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { buildApp, eachAtMost, freePort, servePreview } from './app-servers.mjs';
+import { buildApp, eachAtMost, freePort, holdPort, servePreview } from './app-servers.mjs';
 import { startErrorCollector } from './error-collector.mjs';
 import { findBrowser, HOW_TO_GET_A_BROWSER } from './find-browser.mjs';
 import { startOidcProvider } from '../../scripts/local-provider/oidc-provider.mjs';
@@ -69,11 +69,12 @@ export default async function globalSetup() {
   // The previews run in this process: none of the caller's VITE_* variables reaches them (nor a build).
   for (const name of Object.keys(process.env)) if (name.startsWith('VITE_')) Reflect.deleteProperty(process.env, name);
   const builds = VARIANTS.filter((name) => buildOf(name) === name);
-  const buildPorts = Object.fromEntries(await Promise.all(builds.map(async (name) => [name, await freePort()])));
-  const ports = Object.fromEntries(VARIANTS.map((name) => [name, buildPorts[buildOf(name)]])) as Record<
+  // Held while the builds run, each let go just before its preview listens on it.
+  const held = Object.fromEntries(await Promise.all(builds.map(async (name) => [name, await holdPort()]))) as Record<
     Variant,
-    number
+    Awaited<ReturnType<typeof holdPort>>
   >;
+  const ports = Object.fromEntries(VARIANTS.map((name) => [name, held[buildOf(name)].port])) as Record<Variant, number>;
   const origins = builds.map((name) => `http://127.0.0.1:${ports[name]}/`);
   const provider = await startOidcProvider({
     port: await freePort(),
@@ -123,12 +124,18 @@ export default async function globalSetup() {
   const buildEnv = (build: Variant) =>
     Object.assign({}, ...VARIANTS.filter((name) => buildOf(name) === build).map((name) => variantEnv[name]));
 
-  const stops: (() => Promise<unknown>)[] = [provider.close, identityProvider.close, collector.close];
+  const stops: (() => Promise<unknown>)[] = [
+    provider.close,
+    identityProvider.close,
+    collector.close,
+    ...Object.values(held).map((port) => port.release),
+  ];
   try {
     // Each variant is served as soon as it is built, while the next ones build.
     await eachAtMost(variantsToBuild(), BUILDS_AT_ONCE, async (name) => {
       const outDir = `.e2e/${name}`;
       await buildApp(outDir, buildEnv(name), CONFIG_FILES[name]);
+      await held[name].release();
       const preview = await servePreview(outDir, ports[name]);
       stops.push(preview.stop);
       for (const variant of VARIANTS.filter((each) => buildOf(each) === name)) {
