@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import './quick-query-retries';
 
 // happy-dom's elements fail motion's `instanceof EventTarget`: route animations end at once in unit tests.
 vi.mock('motion/mini', () => ({ animate: () => ({ finished: Promise.resolve(), stop: () => undefined }) }));
