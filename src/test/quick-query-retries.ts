@@ -1,7 +1,6 @@
 import { timeoutManager } from '@tanstack/react-query';
 
-// The data kit retries a failed request once, after TanStack Query's wait of a second. Tests check that it retries and
-// what shows meanwhile, not the length of the wait: the library's waits of a second or less are a turn of the loop.
+// Tests check that the data kit retries once, not how long TanStack Query waits first (a second): those waits go.
 const LONGEST_SKIPPED_MS = 1_000;
 
 timeoutManager.setTimeoutProvider({
