@@ -4,24 +4,15 @@ import { reportRouteError, RouteError } from './app/shell/route-error';
 import { auth } from './features/auth';
 import { routeTree } from './routeTree.gen';
 
-let keepScroll = false;
-let stopWatchingScroll = (): void => undefined;
+let hydrating = false;
 
-// Read before hydration changes the page, where it costs no layout; a scroll made during hydration counts too.
 export function keepScrollOnHydration(): void {
-  keepScroll = window.scrollY > 0;
-  if (keepScroll) return;
-  const scrolled = () => {
-    keepScroll = true;
-  };
-  addEventListener('scroll', scrolled, { once: true, passive: true });
-  stopWatchingScroll = () => removeEventListener('scroll', scrolled);
+  hydrating = true;
 }
 
-function takeKeepScroll(): boolean {
-  const keep = keepScroll;
-  keepScroll = false;
-  stopWatchingScroll();
+function scrolledBeforeFirstRender(): boolean {
+  const keep = hydrating && window.scrollY > 0;
+  hydrating = false;
   return keep;
 }
 
@@ -30,8 +21,8 @@ export function createAppRouter({ history, isServer }: { history?: RouterHistory
     routeTree,
     history,
     isServer,
-    // On the server it would add an inline script the CSP refuses; hydration keeps where the visitor has scrolled.
-    scrollRestoration: isServer ? false : () => !takeKeepScroll(),
+    // Off on the server (an inline script the CSP refuses); a scroll before the first render stays (its event is late).
+    scrollRestoration: isServer ? false : () => !scrolledBeforeFirstRender(),
     defaultPreload: 'intent',
     // Every route gets a boundary, so a failing page leaves the shell around it working.
     defaultErrorComponent: RouteError,
