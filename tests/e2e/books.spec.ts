@@ -1,34 +1,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, seedSettings, test } from './fixtures';
+import { newAccount, signInAt } from './test-accounts';
 
 // The Books example against the main build and the local provider's Books API. Each test signs in as its own copy
 // of the demo account (25 books, in snxt-editors) or the outsider (no books, no groups), so tests never share books.
-
-interface Account {
-  email: string;
-  password: string;
-}
-
-const issuer = () => process.env.E2E_OIDC_ISSUER!;
-
-async function newAccount(request: APIRequestContext, like: 'demo' | 'outsider'): Promise<Account> {
-  const response = await request.post(`${issuer()}/test/accounts`, { data: { like } });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Account;
-}
-
-/** Opens `path` (a page that needs sign-in), signs in at the provider and comes back to it. */
-async function signInAt(page: Page, path: string, account: Account) {
-  await page.goto(path);
-  await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.origin !== new URL(issuer()).origin && url.pathname === path.split('?')[0]);
-  await expect(page.locator('html')).not.toHaveClass(/snxt-other-page/);
-}
 
 const main = (page: Page) => page.getByRole('main');
 const titleLinks = (page: Page) => main(page).getByRole('table').getByRole('link');

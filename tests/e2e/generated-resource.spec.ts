@@ -2,15 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { resourceNames } from '../../scripts/new/names.mjs';
 import { expect, seedSettings, test } from './fixtures';
+import { newAccount, signInAt } from './test-accounts';
 
 // A resource made by `npm run new -- resource`, against the main build and the local provider's API. The repository
 // ships none: `npm run test:recipes` generates two in a scratch copy, builds it once and runs this file there with
 // E2E_RESOURCE={"path":"/notes","plural":"Notes","singular":"Note"}; a team runs it the same way for one of theirs.
 
-interface Account {
-  email: string;
-  password: string;
-}
 type Names = ReturnType<typeof resourceNames>;
 
 const given = process.env.E2E_RESOURCE;
@@ -21,21 +18,6 @@ const lower = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase
 
 const issuer = () => process.env.E2E_OIDC_ISSUER!;
 const api = () => `${issuer()}/api/${r().name}`;
-
-async function newAccount(request: APIRequestContext): Promise<Account> {
-  const response = await request.post(`${issuer()}/test/accounts`, { data: { like: 'demo' } });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Account;
-}
-
-async function signInAt(page: Page, path: string, account: Account) {
-  await page.goto(path);
-  await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.origin !== new URL(issuer()).origin && url.pathname === path.split('?')[0]);
-}
 
 /** Records made through the API with the signed-in user's token, in order (their dates rise in the same order). */
 async function make(page: Page, request: APIRequestContext, titles: string[]) {
