@@ -6,6 +6,7 @@ import {
   type AnyRoute,
   type AnyRouter,
 } from '@tanstack/react-router';
+import { effect } from '@preact/signals-react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactNode } from 'react';
@@ -53,6 +54,16 @@ export function createTestRouter(url = '/', routeTree?: AnyRoute): AnyRouter {
   return routeTree ? createRouter({ routeTree, history }) : createAppRouter({ history });
 }
 
+/** Resolves once the app's texts are in: at once when they change, not at a polling interval's next tick. */
+const textsLoaded = () =>
+  new Promise<void>((resolve) => {
+    const stop = effect(() => {
+      if (i18n().messages.value === null) return;
+      resolve();
+      queueMicrotask(() => stop());
+    });
+  });
+
 /** The app's texts with the test's own over them. */
 const withMessages =
   (extra: Partial<Record<Language, Messages>>) =>
@@ -74,10 +85,7 @@ async function startTestApp(
   });
   const router = createTestRouter(url, ui === undefined ? routeTree : createRootRoute({ component: () => ui }));
   if (context) router.update({ context });
-  await Promise.all([
-    router.load().then(() => loadMatchedPages(router)),
-    vi.waitUntil(() => i18n().messages.value !== null),
-  ]);
+  await Promise.all([router.load().then(() => loadMatchedPages(router)), textsLoaded()]);
   const app = (
     <StrictMode>
       <AppProviders>
@@ -91,7 +99,7 @@ async function startTestApp(
 /** Starts the test's state; renders the real providers and a router at `url` with the app's pages, or `ui` as root. */
 export async function renderApp(ui?: ReactNode, options: RenderAppOptions = {}) {
   const { router, app } = await startTestApp(ui, options);
-  return { ...render(app), router, userEvent: userEvent.setup() };
+  return { ...render(app), router, userEvent: userEvent.setup({ delay: null }) };
 }
 
 const TEST_OIDC = { authority: 'https://idp.example.com', clientId: 'c', scope: 'openid', cognitoDomain: null };
