@@ -67,7 +67,10 @@ function projects(): TestProjectInlineConfiguration[] {
         isolate: false,
       },
     })),
-    { extends: true, test: { name: 'isolated', include: paths(testFiles.filter((file) => file.isolated)) } },
+    {
+      extends: true,
+      test: { name: 'isolated', pool: 'vmThreads', include: paths(testFiles.filter((file) => file.isolated)) },
+    },
   ];
 }
 
