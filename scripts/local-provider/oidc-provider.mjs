@@ -46,6 +46,9 @@ const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60; // Cognito's default: 30 days
 const SESSION_TTL = 60 * 60; // Cognito's hosted UI session cookie lasts one hour
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
+let processKey = /** @type {import('node:crypto').KeyObject | undefined} */ (undefined);
+const keyOfThisProcess = () => (processKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+
 /**
  * Listens on 127.0.0.1 (`host` may name it localhost in the issuer). `redirectUris` (app origins with a trailing
  * slash) are the sign-out URLs too; `signingKey` (a private JWK) lets a test forge tokens. The product API takes
@@ -237,9 +240,7 @@ function createProvider(
     log,
   },
 ) {
-  const privateKey = givenKey
-    ? createPrivateKey({ key: givenKey, format: 'jwk' })
-    : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const privateKey = givenKey ? createPrivateKey({ key: givenKey, format: 'jwk' }) : keyOfThisProcess();
   const keyId = givenKey?.kid ?? randomUUID();
   const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' };
   const publicKey = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid: keyId, alg: 'RS256', use: 'sig' };
