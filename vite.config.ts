@@ -1,4 +1,4 @@
-import babel from '@rolldown/plugin-babel';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import signalsTransform from '@preact/signals-react-transform';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -68,7 +68,16 @@ export default defineConfig(({ mode, command }) => {
       }),
       react(),
       messageParserPlugin(),
-      babel({ include: /\/src\/.*\.tsx$/, plugins: [signalsTransform] }),
+      // Babel only for the components that read a signal's `.value`: the transform leaves every other file as it was.
+      babel({
+        include: /\/src\/.*\.tsx$/,
+        presets: [
+          defineRolldownBabelPreset({
+            preset: () => ({ plugins: [signalsTransform] }),
+            rolldown: { filter: { code: /\.value\b/ } },
+          }),
+        ],
+      }),
       tailwindcss(),
       appNamesPlugin(app.env),
       prerenderPlugin(),
