@@ -41,8 +41,8 @@ const testFiles: TestFile[] = TEST_FOLDERS.flatMap((folder) =>
 
 /**
  * One project per environment: a worker sets its environment up and imports what the files share once, then runs
- * file after file in it (isolate: false). The files above run each in a fresh one. A new file is in the default
- * environment's project until the next start reads its first line.
+ * file after file in it (isolate: false). The files above get fresh modules each, in one worker (vmThreads). A new
+ * file is in the default environment's project until the next start reads its first line.
  */
 function projects(): TestProjectInlineConfiguration[] {
   const elsewhere = testFiles.filter((file) => file.isolated || file.environment !== DEFAULT_ENVIRONMENT);
